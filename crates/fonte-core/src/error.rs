@@ -1,0 +1,38 @@
+//! The crate's one error type.
+
+use std::sync::Arc;
+
+/// Everything that can go wrong in `fonte-core`. Cloneable so it can sit in a UI signal.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum Error {
+    /// The tokenizer file could not be read or a text could not be tokenized.
+    #[error("tokenizer: {0}")]
+    Tokenizer(String),
+    /// A model manifest is missing a field or disagrees with the model it describes.
+    #[error("model manifest: {0}")]
+    Manifest(String),
+    /// The inference runtime failed to load the model or to run it.
+    #[error("embedding model: {0}. Re-run scripts/setup.sh to reinstall the model files")]
+    Model(String),
+    /// A file could not be read (native only).
+    #[error("i/o: {0}")]
+    Io(Arc<std::io::Error>),
+    /// JSON that Fonte wrote or shipped could not be parsed.
+    #[error("json: {0}")]
+    Json(Arc<serde_json::Error>),
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(Arc::new(e))
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Self {
+        Error::Json(Arc::new(e))
+    }
+}
+
+/// `Result` with [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

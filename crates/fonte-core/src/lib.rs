@@ -1,0 +1,21 @@
+//! Fonte's core: everything between a PDF's bytes and cited evidence that does not need a
+//! browser. It takes bytes and slices, never files or browser handles, so the same code runs
+//! natively (tests, `fonte-cli`) and in the browser app compiled to wasm32.
+//!
+//! Platform services are traits here ([`embed::Embedder`]) with the runtime-specific part kept
+//! at one module boundary: [`embed::native`] natively, the app's `platform::embed` in the browser.
+//!
+//! ```
+//! use fonte_core::embed::{cosine, mean_pool_l2};
+//! // Two tokens of dimension 2, the second one masked out: pooling ignores it.
+//! let hidden = [3.0, 4.0, 100.0, 100.0];
+//! let pooled = mean_pool_l2(&hidden, &[1, 0], 1, 2, 2);
+//! assert!((cosine(&pooled[0], &[0.6, 0.8]) - 1.0).abs() < 1e-6);
+//! ```
+#![warn(missing_docs)]
+
+pub mod embed;
+pub mod error;
+pub mod tokenize;
+
+pub use error::{Error, Result};

@@ -1,0 +1,117 @@
+//! A wrapper over `tokenizers` that fixes padding and truncation here, not in the file:
+//! shipped tokenizer.json files often pad every input to a fixed length (the MiniLM one pads to
+//! 128), which wastes compute on short chunks and silently truncates long ones.
+
+use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
+
+use crate::{Error, Result};
+
+/// Token ids of a batch, padded to its longest member, as the flat row-major arrays
+/// (`batch x seq`) that an ONNX BERT encoder takes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EncodedBatch {
+    /// Number of texts.
+    pub batch: usize,
+    /// Tokens per text after padding.
+    pub seq: usize,
+    /// Token ids.
+    pub input_ids: Vec<i64>,
+    /// 1 for a real token, 0 for padding.
+    pub attention_mask: Vec<i64>,
+    /// Segment ids (all 0: single sentences).
+    pub token_type_ids: Vec<i64>,
+}
+
+/// A tokenizer with Fonte's padding (to the longest in the batch) and truncation (`max_tokens`).
+#[derive(Clone)]
+pub struct TextTokenizer {
+    inner: Tokenizer,
+}
+
+impl TextTokenizer {
+    /// Loads a `tokenizer.json` from its bytes.
+    pub fn from_bytes(bytes: &[u8], max_tokens: usize) -> Result<Self> {
+        #[cfg(target_arch = "wasm32")]
+        // rayon cannot spawn threads in a plain wasm32 page.
+        tokenizers::utils::parallelism::set_parallelism(false);
+
+        let mut inner = Tokenizer::from_bytes(bytes).map_err(|e| Error::Tokenizer(e.to_string()))?;
+        // Keep the file's pad token and id; only the strategy is ours.
+        let padding = PaddingParams {
+            strategy: PaddingStrategy::BatchLongest,
+            ..inner.get_padding().cloned().unwrap_or_default()
+        };
+        inner.with_padding(Some(padding));
+        inner
+            .with_truncation(Some(TruncationParams {
+                max_length: max_tokens,
+                ..Default::default()
+            }))
+            .map_err(|e| Error::Tokenizer(e.to_string()))?;
+        Ok(Self { inner })
+    }
+
+    /// Tokenizes `texts` into one padded batch.
+    pub fn encode_batch(&self, texts: &[&str]) -> Result<EncodedBatch> {
+        let encodings = self
+            .inner
+            .encode_batch(texts.to_vec(), true)
+            .map_err(|e| Error::Tokenizer(e.to_string()))?;
+        let batch = encodings.len();
+        let seq = encodings.first().map_or(0, |e| e.len());
+        let mut out = EncodedBatch {
+            batch,
+            seq,
+            input_ids: Vec::with_capacity(batch * seq),
+            attention_mask: Vec::with_capacity(batch * seq),
+            token_type_ids: Vec::with_capacity(batch * seq),
+        };
+        for e in &encodings {
+            out.input_ids.extend(e.get_ids().iter().map(|&v| i64::from(v)));
+            out.attention_mask.extend(e.get_attention_mask().iter().map(|&v| i64::from(v)));
+            out.token_type_ids.extend(e.get_type_ids().iter().map(|&v| i64::from(v)));
+        }
+        Ok(out)
+    }
+
+    /// How many model tokens `text` takes, special tokens included, before truncation.
+    pub fn count_tokens(&self, text: &str) -> Result<usize> {
+        let mut plain = self.inner.clone();
+        plain.with_truncation(None).map_err(|e| Error::Tokenizer(e.to_string()))?;
+        let e = plain.encode(text, true).map_err(|e| Error::Tokenizer(e.to_string()))?;
+        Ok(e.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::embed::testutil::minilm_dir;
+
+    fn tokenizer(max: usize) -> TextTokenizer {
+        let bytes = std::fs::read(minilm_dir().join("tokenizer.json")).expect("run scripts/setup.sh");
+        TextTokenizer::from_bytes(&bytes, max).unwrap()
+    }
+
+    #[test]
+    fn pads_to_the_longest_in_the_batch_not_to_the_files_128() {
+        let t = tokenizer(256);
+        let b = t.encode_batch(&["a cat", "the cat sits on the mat"]).unwrap();
+        assert_eq!(b.batch, 2);
+        // [CLS] the cat sits on the mat [SEP]
+        assert_eq!(b.seq, 8);
+        assert_eq!(b.input_ids.len(), 16);
+        // "a cat" is [CLS] a cat [SEP] + 4 padding positions.
+        assert_eq!(&b.attention_mask[..8], &[1, 1, 1, 1, 0, 0, 0, 0]);
+        assert_eq!(b.input_ids[0], 101, "[CLS]");
+    }
+
+    #[test]
+    fn truncates_at_max_tokens() {
+        let t = tokenizer(16);
+        let long = "word ".repeat(100);
+        let b = t.encode_batch(&[&long]).unwrap();
+        assert_eq!(b.seq, 16);
+        assert_eq!(t.count_tokens(&long).unwrap(), 102);
+    }
+}
