@@ -35,7 +35,8 @@ impl TextTokenizer {
         // rayon cannot spawn threads in a plain wasm32 page.
         tokenizers::utils::parallelism::set_parallelism(false);
 
-        let mut inner = Tokenizer::from_bytes(bytes).map_err(|e| Error::Tokenizer(e.to_string()))?;
+        let mut inner =
+            Tokenizer::from_bytes(bytes).map_err(|e| Error::Tokenizer(e.to_string()))?;
         // Keep the file's pad token and id; only the strategy is ours.
         let padding = PaddingParams {
             strategy: PaddingStrategy::BatchLongest,
@@ -67,9 +68,12 @@ impl TextTokenizer {
             token_type_ids: Vec::with_capacity(batch * seq),
         };
         for e in &encodings {
-            out.input_ids.extend(e.get_ids().iter().map(|&v| i64::from(v)));
-            out.attention_mask.extend(e.get_attention_mask().iter().map(|&v| i64::from(v)));
-            out.token_type_ids.extend(e.get_type_ids().iter().map(|&v| i64::from(v)));
+            out.input_ids
+                .extend(e.get_ids().iter().map(|&v| i64::from(v)));
+            out.attention_mask
+                .extend(e.get_attention_mask().iter().map(|&v| i64::from(v)));
+            out.token_type_ids
+                .extend(e.get_type_ids().iter().map(|&v| i64::from(v)));
         }
         Ok(out)
     }
@@ -77,8 +81,12 @@ impl TextTokenizer {
     /// How many model tokens `text` takes, special tokens included, before truncation.
     pub fn count_tokens(&self, text: &str) -> Result<usize> {
         let mut plain = self.inner.clone();
-        plain.with_truncation(None).map_err(|e| Error::Tokenizer(e.to_string()))?;
-        let e = plain.encode(text, true).map_err(|e| Error::Tokenizer(e.to_string()))?;
+        plain
+            .with_truncation(None)
+            .map_err(|e| Error::Tokenizer(e.to_string()))?;
+        let e = plain
+            .encode(text, true)
+            .map_err(|e| Error::Tokenizer(e.to_string()))?;
         Ok(e.len())
     }
 }
@@ -89,14 +97,17 @@ mod tests {
     use crate::embed::testutil::minilm_dir;
 
     fn tokenizer(max: usize) -> TextTokenizer {
-        let bytes = std::fs::read(minilm_dir().join("tokenizer.json")).expect("run scripts/setup.sh");
+        let bytes =
+            std::fs::read(minilm_dir().join("tokenizer.json")).expect("run scripts/setup.sh");
         TextTokenizer::from_bytes(&bytes, max).unwrap()
     }
 
     #[test]
     fn pads_to_the_longest_in_the_batch_not_to_the_files_128() {
         let t = tokenizer(256);
-        let b = t.encode_batch(&["a cat", "the cat sits on the mat"]).unwrap();
+        let b = t
+            .encode_batch(&["a cat", "the cat sits on the mat"])
+            .unwrap();
         assert_eq!(b.batch, 2);
         // [CLS] the cat sits on the mat [SEP]
         assert_eq!(b.seq, 8);

@@ -79,10 +79,16 @@ impl ModelManifest {
     pub fn from_json(bytes: &[u8]) -> Result<Self> {
         let m: ModelManifest = serde_json::from_slice(bytes)?;
         if m.format != 1 {
-            return Err(Error::Manifest(format!("unknown manifest format {}", m.format)));
+            return Err(Error::Manifest(format!(
+                "unknown manifest format {}",
+                m.format
+            )));
         }
         if m.dim == 0 || m.max_tokens < 8 {
-            return Err(Error::Manifest(format!("{}: implausible dim or max_tokens", m.id)));
+            return Err(Error::Manifest(format!(
+                "{}: implausible dim or max_tokens",
+                m.id
+            )));
         }
         for name in ["model.onnx", "tokenizer.json"] {
             if !m.files.contains_key(name) {
@@ -207,7 +213,13 @@ impl<E: Encoder> Embedder<E> {
 }
 
 /// Mean of token vectors over the positions where `mask` is 1; `hidden` is `[batch, seq, dim]`.
-pub fn mean_pool(hidden: &[f32], mask: &[i64], batch: usize, seq: usize, dim: usize) -> Vec<Vec<f32>> {
+pub fn mean_pool(
+    hidden: &[f32],
+    mask: &[i64],
+    batch: usize,
+    seq: usize,
+    dim: usize,
+) -> Vec<Vec<f32>> {
     (0..batch)
         .map(|b| {
             let mut sum = vec![0f32; dim];
@@ -230,7 +242,13 @@ pub fn mean_pool(hidden: &[f32], mask: &[i64], batch: usize, seq: usize, dim: us
 }
 
 /// [`mean_pool`] followed by [`l2_normalize`].
-pub fn mean_pool_l2(hidden: &[f32], mask: &[i64], batch: usize, seq: usize, dim: usize) -> Vec<Vec<f32>> {
+pub fn mean_pool_l2(
+    hidden: &[f32],
+    mask: &[i64],
+    batch: usize,
+    seq: usize,
+    dim: usize,
+) -> Vec<Vec<f32>> {
     let mut v = mean_pool(hidden, mask, batch, seq, dim);
     v.iter_mut().for_each(|x| l2_normalize(x));
     v
@@ -281,7 +299,9 @@ mod tests {
     #[test]
     fn manifest_rejects_a_wrong_checksum() {
         let m = testutil::minilm_manifest();
-        let err = m.verify("tokenizer.json", b"not the tokenizer").unwrap_err();
+        let err = m
+            .verify("tokenizer.json", b"not the tokenizer")
+            .unwrap_err();
         assert!(err.to_string().contains("does not match"), "{err}");
     }
 }

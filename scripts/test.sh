@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs every test Fonte has, after scripts/setup.sh: formatting, clippy, native tests, browser
+# tests (wasm-bindgen-test in headless Chromium) and end-to-end tests (Playwright against the
+# release build served on loopback). Every stage runs; the exit code is non-zero if any failed.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+bash scripts/setup.sh || exit 1
+# shellcheck source=scripts/env.sh
+source scripts/env.sh
+
+failed=()
+results=()
+stage() {
+  local name="$1"; shift
+  printf '\n\033[1m=== %s\033[0m\n' "$name"
+  local start=$SECONDS
+  if "$@"; then
+    results+=("ok      $name ($((SECONDS - start)) s)")
+  else
+    results+=("FAILED  $name ($((SECONDS - start)) s)")
+    failed+=("$name")
+  fi
+}
+
+# Loopback server for the browser tests' assets (model, onnxruntime-web): the wasm-bindgen test
+# runner serves only its own files. Its URL is compiled into the tests (FONTE_TEST_ASSETS).
+assets_log="$(mktemp)"
+python3 scripts/static_server.py --directory "$ROOT" --port 0 --cors --quiet > "$assets_log" &
+assets_pid=$!
+trap 'kill $assets_pid 2>/dev/null; rm -f "$assets_log"' EXIT
+for _ in $(seq 50); do grep -q serving "$assets_log" && break; sleep 0.1; done
+export FONTE_TEST_ASSETS="$(grep -o 'http://[0-9.:]*/' "$assets_log")"
+
+browser_tests() {
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    WASM_BINDGEN_TEST_TIMEOUT=300 \
+    cargo test --target wasm32-unknown-unknown -p fonte --tests
+}
+
+e2e_tests() {
+  trunk build --release --offline --skip-version-check &&
+    node --test --test-concurrency=1 tests/e2e/
+}
+
+stage "cargo fmt --check" cargo fmt --all --check
+stage "clippy (native: fonte-core, fonte-cli)" cargo clippy -p fonte-core -p fonte-cli --all-targets -- -D warnings
+stage "clippy (wasm32: fonte app)" cargo clippy --target wasm32-unknown-unknown -p fonte --all-targets -- -D warnings
+stage "native tests (cargo test)" cargo test
+stage "browser tests (wasm-bindgen-test, headless Chromium)" browser_tests
+stage "end-to-end tests (Playwright, release build)" e2e_tests
+
+printf '\n\033[1m=== summary\033[0m\n'
+printf '%s\n' "${results[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "${#failed[@]} stage(s) failed: ${failed[*]}"
+  exit 1
+fi
+echo "all stages passed"

@@ -1,0 +1,105 @@
+//! Where PDFs come in: drag and drop, or a file picker (keyboard users).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DragEvent, FileList, HtmlInputElement};
+
+/// A file the user gave us: the browser handle and what we show about it.
+#[derive(Clone)]
+pub struct PickedFile {
+    /// The file name as the browser reports it (shown as text, never as HTML).
+    pub name: String,
+    /// Size in bytes.
+    pub size: f64,
+    /// The browser's handle, read later by ingestion.
+    pub file: web_sys::File,
+}
+
+fn files_of(list: Option<FileList>) -> Vec<PickedFile> {
+    let Some(list) = list else { return Vec::new() };
+    (0..list.length())
+        .filter_map(|i| list.get(i))
+        .map(|file| PickedFile {
+            name: file.name(),
+            size: file.size(),
+            file,
+        })
+        .collect()
+}
+
+fn human_size(bytes: f64) -> String {
+    match bytes {
+        b if b >= 1024.0 * 1024.0 => format!("{:.1} MB", b / (1024.0 * 1024.0)),
+        b if b >= 1024.0 => format!("{:.0} KB", b / 1024.0),
+        b => format!("{b} B"),
+    }
+}
+
+/// Accepts PDFs by drop or picker and lists what was received.
+#[component]
+pub fn DropZone(
+    /// Files received so far.
+    picked: ReadSignal<Vec<PickedFile>>,
+    /// Called with each new group of files.
+    on_files: impl Fn(Vec<PickedFile>) + Clone + 'static,
+) -> impl IntoView {
+    let (hover, set_hover) = signal(false);
+    let on_drop = {
+        let on_files = on_files.clone();
+        move |ev: DragEvent| {
+            ev.prevent_default();
+            set_hover.set(false);
+            on_files(files_of(ev.data_transfer().and_then(|dt| dt.files())));
+        }
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        let input: HtmlInputElement = ev.target().unwrap().unchecked_into();
+        on_files(files_of(input.files()));
+        // Let the same file be picked again later.
+        input.set_value("");
+    };
+    view! {
+        <section
+            class="drop-zone"
+            class:hover=hover
+            data-testid="drop-zone"
+            aria-labelledby="drop-title"
+            on:dragover=move |ev: DragEvent| {
+                ev.prevent_default();
+                set_hover.set(true);
+            }
+            on:dragleave=move |_| set_hover.set(false)
+            on:drop=on_drop
+        >
+            <h2 id="drop-title">"Add PDFs"</h2>
+            <p>"Drop PDF files here, or "</p>
+            <input
+                id="file-input"
+                class="visually-hidden"
+                type="file"
+                multiple=true
+                accept=".pdf,.PDF,application/pdf"
+                on:change=on_change
+            />
+            <label class="button" for="file-input">"choose files"</label>
+            <Show when=move || !picked.get().is_empty()>
+                <h3>"Received"</h3>
+                <ul class="picked" data-testid="picked-files">
+                    <For
+                        each=move || picked.get().into_iter().enumerate()
+                        key=|(i, f)| (*i, f.name.clone())
+                        children=move |(_, f)| {
+                            view! {
+                                <li>
+                                    <span class="name">{f.name.clone()}</span>
+                                    " "
+                                    <span class="size">{human_size(f.size)}</span>
+                                </li>
+                            }
+                        }
+                    />
+                </ul>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,4 @@
+//! UI components.
+
+pub mod drop_zone;
+pub mod library;

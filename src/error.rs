@@ -1,0 +1,54 @@
+//! The app crate's one error type: browser failures turned into messages a person can act on.
+
+use wasm_bindgen::JsValue;
+
+/// What can fail in the browser layer. Cloneable so it can sit in a signal.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum AppError {
+    /// IndexedDB refused an operation (quota, private mode, blocked upgrade).
+    #[error("browser storage: {0}")]
+    Storage(String),
+    /// A static file of the app (model, runtime) could not be fetched from this site.
+    #[error("could not load {url}: {reason}")]
+    Asset {
+        /// The file's URL.
+        url: String,
+        /// What the browser said.
+        reason: String,
+    },
+    /// The ONNX runtime failed to start or to run the model.
+    #[error("embedding runtime: {0}")]
+    Runtime(String),
+    /// An error from the core.
+    #[error(transparent)]
+    Core(#[from] fonte_core::Error),
+}
+
+impl AppError {
+    /// Turns a thrown JavaScript value into readable text.
+    pub fn js_text(value: &JsValue) -> String {
+        value
+            .as_string()
+            .or_else(|| {
+                js_sys::JSON::stringify(value)
+                    .ok()
+                    .and_then(|s| s.as_string())
+            })
+            .unwrap_or_else(|| format!("{value:?}"))
+    }
+}
+
+impl From<indexed_db_futures::error::Error> for AppError {
+    fn from(e: indexed_db_futures::error::Error) -> Self {
+        AppError::Storage(e.to_string())
+    }
+}
+
+impl From<indexed_db_futures::error::OpenDbError> for AppError {
+    fn from(e: indexed_db_futures::error::OpenDbError) -> Self {
+        AppError::Storage(e.to_string())
+    }
+}
+
+/// `Result` with [`AppError`].
+pub type AppResult<T> = Result<T, AppError>;

@@ -1,0 +1,21 @@
+//! Fetching the app's own static files (model, tokenizer, manifest) as bytes.
+
+use gloo::net::http::Request;
+
+use crate::{AppError, AppResult};
+
+/// GETs `url` (same origin as the app) and returns its body.
+pub async fn fetch_bytes(url: &str) -> AppResult<Vec<u8>> {
+    let asset_err = |reason: String| AppError::Asset {
+        url: url.to_string(),
+        reason,
+    };
+    let resp = Request::get(url)
+        .send()
+        .await
+        .map_err(|e| asset_err(e.to_string()))?;
+    if !resp.ok() {
+        return Err(asset_err(format!("HTTP {}", resp.status())));
+    }
+    resp.binary().await.map_err(|e| asset_err(e.to_string()))
+}

@@ -1,0 +1,6 @@
+//! Thin adapters from browser services to what the core needs. Each converts types and errors
+//! at the edge and holds no logic of its own.
+
+pub mod assets;
+pub mod embed;
+pub mod idb;

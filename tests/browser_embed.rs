@@ -1,0 +1,64 @@
+//! The real MiniLM model and tokenizer in onnxruntime-web (self-hosted, telemetry off) through
+//! `ort` + `ort-web`, in a real headless Chromium, compared with the native vector.
+//!
+//! The test runner's own server cannot serve onnxruntime-web's files, so scripts/test.sh serves
+//! the repository on loopback with CORS and passes its URL as FONTE_TEST_ASSETS at build time.
+#![cfg(target_arch = "wasm32")]
+
+use fonte::platform::assets::fetch_bytes;
+use fonte::platform::embed::OrtWebEncoder;
+use fonte_core::embed::{cosine, Embedder, ModelManifest};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const ASSETS: &str = match option_env!("FONTE_TEST_ASSETS") {
+    Some(url) => url,
+    None => "http://127.0.0.1:8790/",
+};
+
+const NATIVE: &str = include_str!("fixtures/minilm-native-vector.json");
+
+#[wasm_bindgen_test]
+async fn minilm_in_ort_web_embeds_like_native() {
+    let dir = format!("{ASSETS}models/all-minilm-l6-v2-int8/");
+    let manifest =
+        ModelManifest::from_json(&fetch_bytes(&format!("{dir}manifest.json")).await.unwrap())
+            .unwrap();
+    let model = fetch_bytes(&format!("{dir}model.onnx")).await.unwrap();
+    let tokenizer = fetch_bytes(&format!("{dir}tokenizer.json")).await.unwrap();
+
+    let encoder = OrtWebEncoder::load(&format!("{ASSETS}public/ort/"), &manifest, &model)
+        .await
+        .unwrap();
+    let mut embedder = Embedder::new(manifest, &tokenizer, encoder).unwrap();
+    let texts = [
+        "The cat sits on the mat",
+        "A cat is sitting on a mat",
+        "Quarterly revenue grew",
+    ];
+    let v = embedder.embed_passages(&texts).await.unwrap();
+
+    for x in &v {
+        assert_eq!(x.len(), 384);
+        let norm = x.iter().map(|a| a * a).sum::<f32>().sqrt();
+        assert!((norm - 1.0).abs() < 1e-4, "norm {norm}");
+    }
+    let para = cosine(&v[0], &v[1]);
+    let unrelated = cosine(&v[0], &v[2]);
+    console_log!("ort-web MiniLM int8: paraphrase {para:.4}, unrelated {unrelated:.4}");
+    assert!(
+        para > unrelated + 0.4,
+        "paraphrase {para} vs unrelated {unrelated}"
+    );
+
+    let native: serde_json::Value = serde_json::from_str(NATIVE).unwrap();
+    assert_eq!(native["text"], texts[0]);
+    let native: Vec<f32> = serde_json::from_value(native["vector"].clone()).unwrap();
+    let agree = cosine(&native, &v[0]);
+    console_log!("browser vs native cosine: {agree:.6}");
+    assert!(
+        agree >= 0.999,
+        "browser and native vectors disagree: cosine {agree}"
+    );
+}

@@ -1,0 +1,67 @@
+// Page-object helpers shared by the end-to-end tests: a loopback server for dist/, Debian's
+// Chromium through playwright-core, and a recorder of every request the page makes.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHARED = process.env.FONTE_SHARED ?? path.resolve(ROOT, '../shared');
+export const fixture = (rel) => path.join(SHARED, 'fixtures', rel);
+
+/** Serves `dir` on a free loopback port; resolves to { url, stop }. */
+export function serve(dir = path.join(ROOT, 'dist')) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('python3', [path.join(ROOT, 'scripts/static_server.py'), '--directory', dir, '--port', '0', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.once('error', reject);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (line) => {
+      const m = line.match(/on (http:\/\/[\d.]+:\d+\/)/);
+      if (m) resolve({ url: m[1], stop: () => child.kill() });
+    });
+    child.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+  });
+}
+
+/** Launches headless Debian Chromium with the flags this closed network needs. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Records the URL of every request `page` makes, for the privacy checks. */
+export function recordRequests(page) {
+  const urls = [];
+  page.on('request', (req) => urls.push(req.url()));
+  return urls;
+}
+
+/** Drops the files at `paths` on the element matching `selector`, as a user dragging them would. */
+export async function dropFiles(page, selector, paths) {
+  const files = paths.map((p) => ({ name: path.basename(p), b64: readFileSync(p).toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((files) => {
+    const dt = new DataTransfer();
+    for (const f of files) {
+      const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: 'application/pdf' }));
+    }
+    return dt;
+  }, files);
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer });
+  await page.dispatchEvent(selector, 'drop', { dataTransfer });
+}
