@@ -36,7 +36,7 @@ export FONTE_TEST_ASSETS="$(grep -o 'http://[0-9.:]*/' "$assets_log")"
 browser_tests() {
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     WASM_BINDGEN_TEST_TIMEOUT=300 \
-    cargo test --target wasm32-unknown-unknown -p fonte --tests
+    cargo test --target wasm32-unknown-unknown -p fonte --tests -- --nocapture
 }
 
 e2e_tests() {
@@ -45,7 +45,7 @@ e2e_tests() {
 }
 
 stage "cargo fmt --check" cargo fmt --all --check
-stage "clippy (native: fonte-core, fonte-cli)" cargo clippy -p fonte-core -p fonte-cli --all-targets -- -D warnings
+stage "clippy (native workspace)" cargo clippy --workspace --all-targets -- -D warnings
 stage "clippy (wasm32: fonte app)" cargo clippy --target wasm32-unknown-unknown -p fonte --all-targets -- -D warnings
 stage "native tests (cargo test)" cargo test
 stage "browser tests (wasm-bindgen-test, headless Chromium)" browser_tests
