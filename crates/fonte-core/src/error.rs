@@ -14,6 +14,9 @@ pub enum Error {
     /// The inference runtime failed to load the model or to run it.
     #[error("embedding model: {0}. Re-run scripts/setup.sh to reinstall the model files")]
     Model(String),
+    /// A search index could not be built or read back.
+    #[error("index: {0}")]
+    Index(String),
     /// A file could not be read (native only).
     #[error("i/o: {0}")]
     Io(Arc<std::io::Error>),

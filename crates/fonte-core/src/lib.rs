@@ -14,8 +14,13 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod chunk;
 pub mod embed;
 pub mod error;
+pub mod lexical;
+pub mod retrieve;
+pub mod text;
 pub mod tokenize;
+pub mod vector;
 
 pub use error::{Error, Result};

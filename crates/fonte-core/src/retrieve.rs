@@ -1,0 +1,192 @@
+//! Hybrid retrieval: BM25 and dense rankings fused by reciprocal rank fusion, restricted to the
+//! documents in scope, then cut to an evidence budget in characters (what the prompt can hold).
+
+use std::collections::HashMap;
+
+use crate::lexical::Bm25;
+use crate::vector::VectorIndex;
+
+/// Which rankings to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// BM25 alone.
+    Lexical,
+    /// Embeddings alone.
+    Dense,
+    /// Both, fused by RRF.
+    Hybrid,
+}
+
+/// The usual RRF constant (Cormack et al. 2009): damps the weight of the very first ranks.
+pub const RRF_K: f32 = 60.0;
+
+/// One retrieved chunk.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    /// Chunk number.
+    pub chunk: u32,
+    /// Fused score (RRF), or the single ranking's score.
+    pub score: f32,
+    /// 1-based rank in the BM25 list, if it was there.
+    pub lexical_rank: Option<u32>,
+    /// 1-based rank in the dense list, if it was there.
+    pub dense_rank: Option<u32>,
+}
+
+/// Reciprocal rank fusion of ranked id lists: `score(d) = sum 1 / (k + rank)`, ties broken by
+/// id so results are deterministic.
+pub fn rrf(lists: &[Vec<u32>], k: f32) -> Vec<(u32, f32)> {
+    let mut scores: HashMap<u32, f32> = HashMap::new();
+    for list in lists {
+        for (rank, id) in list.iter().enumerate() {
+            *scores.entry(*id).or_default() += 1.0 / (k + rank as f32 + 1.0);
+        }
+    }
+    let mut fused: Vec<(u32, f32)> = scores.into_iter().collect();
+    fused.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    fused
+}
+
+/// Keeps hits in rank order while their text fits in `budget` characters; a hit too long for
+/// what is left is skipped so a shorter one further down can still use the room.
+pub fn within_budget(hits: &[Hit], chars: impl Fn(u32) -> usize, budget: usize) -> Vec<Hit> {
+    let mut used = 0;
+    let mut out = Vec::new();
+    for h in hits {
+        let n = chars(h.chunk);
+        if used + n <= budget {
+            used += n;
+            out.push(h.clone());
+        }
+    }
+    out
+}
+
+/// BM25 + vectors over the same chunk numbering, with each chunk's document.
+pub struct Retriever<'a> {
+    /// Lexical index.
+    pub lexical: &'a Bm25,
+    /// Dense index.
+    pub dense: &'a VectorIndex,
+    /// Document number of each chunk, for scoping.
+    pub chunk_doc: &'a [u32],
+}
+
+impl Retriever<'_> {
+    /// Ranks chunks for a question. `depth` is how many each ranking contributes; `scope`
+    /// limits to these document numbers (None: all).
+    pub fn search(
+        &self,
+        question: &str,
+        question_vector: Option<&[f32]>,
+        mode: Mode,
+        depth: usize,
+        scope: Option<&[u32]>,
+    ) -> Vec<Hit> {
+        let allow = |chunk: u32| match scope {
+            None => true,
+            Some(docs) => docs.contains(&self.chunk_doc[chunk as usize]),
+        };
+        let lexical = match mode {
+            Mode::Lexical | Mode::Hybrid => self.lexical.search(question, depth, &allow),
+            Mode::Dense => Vec::new(),
+        };
+        let dense = match (mode, question_vector) {
+            (Mode::Dense | Mode::Hybrid, Some(q)) => self.dense.search(q, depth, &allow),
+            _ => Vec::new(),
+        };
+        let rank_of = |list: &[(u32, f32)], id: u32| {
+            list.iter().position(|x| x.0 == id).map(|p| p as u32 + 1)
+        };
+        let scored: Vec<(u32, f32)> = match mode {
+            Mode::Lexical => lexical.clone(),
+            Mode::Dense => dense.clone(),
+            Mode::Hybrid => rrf(
+                &[
+                    lexical.iter().map(|x| x.0).collect(),
+                    dense.iter().map(|x| x.0).collect(),
+                ],
+                RRF_K,
+            ),
+        };
+        scored
+            .into_iter()
+            .map(|(chunk, score)| Hit {
+                chunk,
+                score,
+                lexical_rank: rank_of(&lexical, chunk),
+                dense_rank: rank_of(&dense, chunk),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexical::Bm25Params;
+    use crate::vector::HnswParams;
+
+    #[test]
+    fn rrf_rewards_agreement() {
+        // 7 is 2nd in both lists; 1 and 9 are 1st in one list only.
+        let fused = rrf(&[vec![1, 7, 3], vec![9, 7, 4]], 60.0);
+        assert_eq!(fused[0].0, 7);
+        assert!((fused[0].1 - 2.0 / 62.0).abs() < 1e-7);
+        assert_eq!((fused[1].0, fused[2].0), (1, 9), "ties broken by id");
+        assert!((fused[1].1 - 1.0 / 61.0).abs() < 1e-7);
+        assert_eq!(fused.len(), 5);
+        // Ranks 1 and 3 together beat rank 2 twice, just: 1/61 + 1/63 > 2/62.
+        let close = rrf(&[vec![1, 7], vec![8, 7, 1]], 60.0);
+        assert_eq!(close[0].0, 1);
+    }
+
+    #[test]
+    fn budget_keeps_order_and_skips_what_does_not_fit() {
+        let hit = |chunk| Hit {
+            chunk,
+            score: 0.0,
+            lexical_rank: None,
+            dense_rank: None,
+        };
+        let hits = [hit(0), hit(1), hit(2), hit(3)];
+        let len = [1500, 3000, 2000, 400];
+        let kept = within_budget(&hits, |c| len[c as usize], 4000);
+        assert_eq!(kept.iter().map(|h| h.chunk).collect::<Vec<_>>(), [0, 2, 3]);
+        assert!(within_budget(&hits, |c| len[c as usize], 100).is_empty());
+    }
+
+    #[test]
+    fn hybrid_search_fuses_and_scopes() {
+        let texts = [
+            "prazo de rescisão do contrato",
+            "entrega em trinta dias",
+            "rescisão por justa causa",
+        ];
+        let lexical = Bm25::build(texts, Bm25Params::default());
+        let dense = VectorIndex::build(
+            2,
+            vec![vec![1.0, 0.0], vec![0.0, 1.0], vec![0.8, 0.6]],
+            HnswParams::default(),
+        )
+        .unwrap();
+        let chunk_doc = [0, 0, 1];
+        let r = Retriever {
+            lexical: &lexical,
+            dense: &dense,
+            chunk_doc: &chunk_doc,
+        };
+        let hits = r.search("rescisão", Some(&[0.0, 1.0]), Mode::Hybrid, 10, None);
+        assert_eq!(hits.len(), 3);
+        let h2 = hits.iter().find(|h| h.chunk == 2).unwrap();
+        assert_eq!(h2.dense_rank, Some(2));
+        assert!(h2.lexical_rank.is_some());
+        let scoped = r.search("rescisão", Some(&[0.0, 1.0]), Mode::Hybrid, 10, Some(&[1]));
+        assert_eq!(scoped.iter().map(|h| h.chunk).collect::<Vec<_>>(), [2]);
+        let lexical_only = r.search("entrega", None, Mode::Lexical, 10, None);
+        assert_eq!(
+            lexical_only.iter().map(|h| h.chunk).collect::<Vec<_>>(),
+            [1]
+        );
+    }
+}

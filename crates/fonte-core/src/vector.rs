@@ -1,0 +1,295 @@
+//! Nearest-neighbour search over unit vectors: exact for small collections (where a scan is
+//! both faster and perfect), HNSW through `instant-distance` above [`EXACT_LIMIT`]. Seeded, so a
+//! rebuild gives the same graph, and serializable with a format version.
+
+use instant_distance::{Builder, HnswMap, Point, Search};
+use serde::{Deserialize, Serialize};
+
+use crate::{Error, Result};
+
+/// Below this many vectors a linear scan is used.
+pub const EXACT_LIMIT: usize = 5_000;
+
+/// Version of the serialized form; bump on any change of layout.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A unit vector as an HNSW point; distance is `1 - cosine`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit(pub Vec<f32>);
+
+impl Point for Unit {
+    fn distance(&self, other: &Self) -> f32 {
+        1.0 - dot(&self.0, &other.0)
+    }
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+#[derive(Serialize, Deserialize)]
+enum Kind {
+    Exact(Vec<f32>),
+    Hnsw(HnswMap<Unit, u32>),
+}
+
+/// Build parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct HnswParams {
+    /// RNG seed for layer assignment.
+    pub seed: u64,
+    /// `efConstruction`.
+    pub ef_construction: usize,
+    /// `ef` at search time.
+    pub ef_search: usize,
+}
+
+impl Default for HnswParams {
+    fn default() -> Self {
+        Self {
+            seed: 0x466f_6e74_6521,
+            ef_construction: 100,
+            ef_search: 100,
+        }
+    }
+}
+
+/// Vectors `0..n` (chunk numbers) and a way to find the nearest ones.
+#[derive(Serialize, Deserialize)]
+pub struct VectorIndex {
+    format: u32,
+    dim: usize,
+    len: usize,
+    params: HnswParams,
+    kind: Kind,
+}
+
+impl VectorIndex {
+    /// Indexes `vectors` (all of length `dim`, unit norm), choosing exact or HNSW by size.
+    pub fn build(dim: usize, vectors: Vec<Vec<f32>>, params: HnswParams) -> Result<Self> {
+        if vectors.len() < EXACT_LIMIT {
+            Self::build_exact(dim, vectors)
+        } else {
+            Self::build_hnsw(dim, vectors, params)
+        }
+    }
+
+    /// Always a linear scan (the reference for recall measurements).
+    pub fn build_exact(dim: usize, vectors: Vec<Vec<f32>>) -> Result<Self> {
+        check_dims(dim, &vectors)?;
+        let len = vectors.len();
+        Ok(Self {
+            format: FORMAT_VERSION,
+            dim,
+            len,
+            params: HnswParams::default(),
+            kind: Kind::Exact(vectors.into_iter().flatten().collect()),
+        })
+    }
+
+    /// Always an HNSW graph.
+    pub fn build_hnsw(dim: usize, vectors: Vec<Vec<f32>>, params: HnswParams) -> Result<Self> {
+        check_dims(dim, &vectors)?;
+        let len = vectors.len();
+        let ids = (0..len as u32).collect();
+        let map = Builder::default()
+            .seed(params.seed)
+            .ef_construction(params.ef_construction)
+            .ef_search(params.ef_search)
+            .build(vectors.into_iter().map(Unit).collect(), ids);
+        Ok(Self {
+            format: FORMAT_VERSION,
+            dim,
+            len,
+            params,
+            kind: Kind::Hnsw(map),
+        })
+    }
+
+    /// Number of vectors.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether this index is an HNSW graph (else exact).
+    pub fn is_hnsw(&self) -> bool {
+        matches!(self.kind, Kind::Hnsw(_))
+    }
+
+    /// The `k` nearest vectors to `query` among those `allow` accepts, as (id, cosine), best
+    /// first. HNSW with a filter widens its search until it has `k` accepted results or has
+    /// seen every vector.
+    pub fn search(&self, query: &[f32], k: usize, allow: &dyn Fn(u32) -> bool) -> Vec<(u32, f32)> {
+        match &self.kind {
+            Kind::Exact(flat) => {
+                let mut all: Vec<(u32, f32)> = flat
+                    .chunks_exact(self.dim)
+                    .enumerate()
+                    .filter(|(i, _)| allow(*i as u32))
+                    .map(|(i, v)| (i as u32, dot(query, v)))
+                    .collect();
+                let k = k.min(all.len());
+                if k == 0 {
+                    return Vec::new();
+                }
+                all.select_nth_unstable_by(k - 1, |a, b| b.1.total_cmp(&a.1));
+                all.truncate(k);
+                all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                all
+            }
+            Kind::Hnsw(map) => {
+                let point = Unit(query.to_vec());
+                let mut search = Search::default();
+                let found: Vec<(u32, f32)> = map
+                    .search(&point, &mut search)
+                    .filter(|item| allow(*item.value))
+                    .take(k)
+                    .map(|item| (*item.value, 1.0 - item.distance))
+                    .collect();
+                if found.len() >= k.min(self.len) {
+                    return found;
+                }
+                // The graph walk keeps only `ef` candidates, so a narrow scope (few allowed
+                // vectors) can leave it short: scan the allowed vectors exactly instead.
+                let mut all: Vec<(u32, f32)> = map
+                    .iter()
+                    .map(|(pid, p)| (map.values[pid.into_inner() as usize], p))
+                    .filter(|(id, _)| allow(*id))
+                    .map(|(id, p)| (id, dot(query, &p.0)))
+                    .collect();
+                all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                all.truncate(k);
+                all
+            }
+        }
+    }
+
+    /// Serializes with the format version first.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        postcard::to_allocvec(self).map_err(|e| Error::Index(e.to_string()))
+    }
+
+    /// Reads what [`to_bytes`](Self::to_bytes) wrote; another format version is an error, so
+    /// the caller rebuilds instead of misreading.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
+        let index: Self = postcard::from_bytes(bytes).map_err(|e| Error::Index(e.to_string()))?;
+        if index.format != FORMAT_VERSION {
+            return Err(Error::Index(format!(
+                "vector index format {} (this build reads {FORMAT_VERSION}): rebuild it",
+                index.format
+            )));
+        }
+        Ok(index)
+    }
+}
+
+fn check_dims(dim: usize, vectors: &[Vec<f32>]) -> Result<()> {
+    match vectors.iter().position(|v| v.len() != dim) {
+        Some(i) => Err(Error::Index(format!(
+            "vector {i} has dimension {}, expected {dim}",
+            vectors[i].len()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Seeded unit vectors for tests and benchmarks (xorshift; no RNG dependency needed).
+pub fn random_unit_vectors(n: usize, dim: usize, seed: u64) -> Vec<Vec<f32>> {
+    let mut state = seed.max(1);
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+    };
+    (0..n)
+        .map(|_| {
+            let mut v: Vec<f32> = (0..dim).map(|_| next()).collect();
+            crate::embed::l2_normalize(&mut v);
+            v
+        })
+        .collect()
+}
+
+/// Mean fraction of the exact top `k` that `approx` also returns, over `queries`.
+pub fn recall_at(exact: &VectorIndex, approx: &VectorIndex, queries: &[Vec<f32>], k: usize) -> f32 {
+    let mut hit = 0usize;
+    for q in queries {
+        let truth: Vec<u32> = exact
+            .search(q, k, &|_| true)
+            .into_iter()
+            .map(|x| x.0)
+            .collect();
+        let got: Vec<u32> = approx
+            .search(q, k, &|_| true)
+            .into_iter()
+            .map(|x| x.0)
+            .collect();
+        hit += truth.iter().filter(|t| got.contains(t)).count();
+    }
+    hit as f32 / (queries.len() * k) as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hnsw_recall_against_exact_and_round_trip() {
+        let seed = HnswParams::default().seed;
+        println!("hnsw test seed {seed:#x}");
+        let data = random_unit_vectors(3_000, 32, 7);
+        let queries = random_unit_vectors(50, 32, 11);
+        let exact = VectorIndex::build_exact(32, data.clone()).unwrap();
+        let hnsw = VectorIndex::build_hnsw(32, data, HnswParams::default()).unwrap();
+        assert!(hnsw.is_hnsw() && !exact.is_hnsw());
+        let recall = recall_at(&exact, &hnsw, &queries, 10);
+        println!("recall@10 {recall:.3}");
+        assert!(recall >= 0.95, "recall@10 {recall}");
+
+        let back = VectorIndex::from_bytes(&hnsw.to_bytes().unwrap()).unwrap();
+        for q in &queries {
+            assert_eq!(back.search(q, 10, &|_| true), hnsw.search(q, 10, &|_| true));
+        }
+    }
+
+    #[test]
+    fn exact_search_ranks_by_cosine_and_respects_scope() {
+        let v = vec![vec![1.0, 0.0], vec![0.0, 1.0], vec![0.6, 0.8]];
+        let idx = VectorIndex::build(2, v, HnswParams::default()).unwrap();
+        let r = idx.search(&[1.0, 0.0], 2, &|_| true);
+        assert_eq!(r.iter().map(|x| x.0).collect::<Vec<_>>(), [0, 2]);
+        let scoped = idx.search(&[1.0, 0.0], 2, &|id| id == 1);
+        assert_eq!(scoped, vec![(1, 0.0)]);
+    }
+
+    #[test]
+    fn a_narrow_scope_still_gets_k_results_from_hnsw() {
+        let data = random_unit_vectors(2_000, 16, 3);
+        let hnsw = VectorIndex::build_hnsw(16, data, HnswParams::default()).unwrap();
+        let q = random_unit_vectors(1, 16, 5).remove(0);
+        let r = hnsw.search(&q, 5, &|id| id % 400 == 0);
+        assert_eq!(r.len(), 5);
+        assert!(r.iter().all(|(id, _)| id % 400 == 0));
+    }
+
+    #[test]
+    fn another_format_version_is_refused() {
+        let mut idx = VectorIndex::build_exact(2, vec![vec![1.0, 0.0]]).unwrap();
+        idx.format = 99;
+        let err = VectorIndex::from_bytes(&idx.to_bytes().unwrap())
+            .err()
+            .unwrap();
+        assert!(err.to_string().contains("rebuild"), "{err}");
+    }
+
+    #[test]
+    fn wrong_dimension_is_an_error() {
+        assert!(VectorIndex::build(3, vec![vec![1.0, 0.0]], HnswParams::default()).is_err());
+    }
+}
