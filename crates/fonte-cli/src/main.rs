@@ -11,7 +11,9 @@ use fonte_core::embed::native::OrtEncoder;
 use fonte_core::embed::{cosine, Embedder, ModelManifest};
 
 const USAGE: &str = "usage: fonte embed [--model DIR] [--threads N] TEXT...
-  Embeds each TEXT and prints the cosine similarity of every pair.
+       fonte pdftext [--password P] FILE.pdf
+  embed: embeds each TEXT and prints the cosine similarity of every pair.
+  pdftext: prints the report and each page's text, pages separated by form feeds.
   DIR defaults to models/all-minilm-l6-v2-int8 (installed by scripts/setup.sh);
   the ONNX Runtime library comes from ORT_DYLIB_PATH or models/native/.";
 
@@ -32,6 +34,7 @@ fn run(args: &[String]) -> Result<(), String> {
     };
     match cmd.as_str() {
         "embed" => embed(rest),
+        "pdftext" => pdftext(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -79,6 +82,37 @@ fn embed(args: &[String]) -> Result<(), String> {
         for (j, b) in texts.iter().enumerate().skip(i + 1) {
             println!("{:.4}  {a:?} ~ {b:?}", cosine(&vectors[i], &vectors[j]));
         }
+    }
+    Ok(())
+}
+
+fn pdftext(args: &[String]) -> Result<(), String> {
+    let mut password = None;
+    let mut file = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--password" => password = Some(it.next().ok_or("--password needs a value")?.clone()),
+            _ => file = Some(a.clone()),
+        }
+    }
+    let file = file.ok_or(USAGE)?;
+    let bytes = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
+    let doc = fonte_core::pdf::extract(
+        &bytes,
+        password.as_deref().map(str::as_bytes),
+        fonte_core::pdf::Limits::default(),
+    );
+    eprintln!(
+        "{file}: {} pages, report {}",
+        doc.page_count,
+        serde_json::to_string(&doc.report).unwrap_or_default()
+    );
+    for (i, page) in doc.pages.iter().enumerate() {
+        if i > 0 {
+            print!("\u{c}");
+        }
+        println!("{}", page.text);
     }
     Ok(())
 }

@@ -18,6 +18,7 @@ pub mod chunk;
 pub mod embed;
 pub mod error;
 pub mod lexical;
+pub mod pdf;
 pub mod retrieve;
 pub mod text;
 pub mod tokenize;

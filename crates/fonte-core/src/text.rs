@@ -12,9 +12,33 @@ pub fn fold(text: &str) -> String {
         .collect()
 }
 
-/// Splits `text` into folded words: maximal runs of alphanumeric characters.
+/// Joins words hyphenated at a line end ("infor-\nmation" -> "information"): a hyphen after a
+/// letter, a line break, then a lower-case letter.
+pub fn join_hyphenated(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("-\n") {
+        let (before, after) = (&rest[..i], &rest[i + 2..]);
+        let joined = before.ends_with(char::is_alphabetic)
+            && after
+                .trim_start_matches(' ')
+                .starts_with(char::is_lowercase);
+        out.push_str(before);
+        if joined {
+            rest = after.trim_start_matches(' ');
+        } else {
+            out.push_str("-\n");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Splits `text` into folded words: maximal runs of alphanumeric characters, with words
+/// hyphenated at line ends joined.
 pub fn words(text: &str) -> Vec<String> {
-    fold(text)
+    fold(&join_hyphenated(text))
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_string)

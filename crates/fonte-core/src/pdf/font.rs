@@ -1,0 +1,315 @@
+//! Font decoding: character codes in a content stream -> Unicode text and advance widths.
+//!
+//! The order follows what viewers and pdftotext do: the font's ToUnicode map first, then its
+//! /Encoding (base encoding + /Differences glyph names through the Adobe Glyph List), then the
+//! built-in encoding of an embedded Type1 program, then the standard encodings.
+
+use std::collections::HashMap;
+
+use pdf::encoding::BaseEncoding;
+use pdf::font::{Font, FontData, ToUnicodeMap};
+use pdf::object::Resolve;
+use pdf::primitive::Primitive;
+use pdf_encoding::{glyphname_to_unicode, MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
+
+/// One decoded glyph.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Glyph {
+    /// Text it stands for ("" when unknown).
+    pub text: String,
+    /// Advance in text space units per unit font size (width / 1000 for most fonts).
+    pub width: f32,
+    /// Whether it is the single-byte code 32, to which word spacing (Tw) applies.
+    pub is_space_code: bool,
+}
+
+/// A font prepared for decoding.
+pub struct FontDecoder {
+    two_byte: bool,
+    to_unicode: Option<ToUnicodeMap>,
+    /// For simple fonts: code -> text from the encoding.
+    table: Vec<Option<String>>,
+    widths: HashMap<u32, f32>,
+    /// CID fonts: /W and /DW of the descendant font (in 1/1000).
+    cid_widths: Option<pdf::font::Widths>,
+    default_width: f32,
+    /// Type3 glyph space -> text space (x scale); 0.001 for every other font.
+    width_scale: f32,
+}
+
+/// Text of a glyph name: AGL, `uniXXXX`, `uXXXX[XX]`, ligature names with underscores.
+pub fn glyph_name_text(name: &str) -> Option<String> {
+    let base = name.split('.').next().unwrap_or(name);
+    if base.is_empty() {
+        return None;
+    }
+    if let Some(s) = glyphname_to_unicode(base) {
+        return Some(s.to_string());
+    }
+    if let Some(hex) = base.strip_prefix("uni") {
+        if hex.len() >= 4 && hex.len() % 4 == 0 {
+            let chars: Option<String> = hex
+                .as_bytes()
+                .chunks(4)
+                .map(|c| {
+                    std::str::from_utf8(c)
+                        .ok()
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                        .and_then(char::from_u32)
+                })
+                .collect();
+            if chars.is_some() {
+                return chars;
+            }
+        }
+    }
+    if let Some(hex) = base.strip_prefix('u') {
+        if (4..=6).contains(&hex.len()) {
+            if let Some(c) = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32) {
+                return Some(c.to_string());
+            }
+        }
+    }
+    if base.contains('_') {
+        let parts: Option<String> = base.split('_').map(glyph_name_text).collect();
+        return parts;
+    }
+    None
+}
+
+fn base_table(base: &BaseEncoding) -> Option<&'static pdf_encoding::ForwardMap> {
+    match base {
+        BaseEncoding::StandardEncoding => Some(&STANDARD),
+        BaseEncoding::WinAnsiEncoding => Some(&WINANSI),
+        BaseEncoding::MacRomanEncoding => Some(&MACROMAN),
+        BaseEncoding::SymbolEncoding => Some(&SYMBOL),
+        _ => None,
+    }
+}
+
+/// `dup <code> /<name> put` entries of an embedded Type1 font program's /Encoding.
+fn type1_builtin_encoding(program: &[u8]) -> HashMap<u8, String> {
+    let mut out = HashMap::new();
+    // The encoding sits in the clear-text part, before `eexec`.
+    let clear = match program.windows(5).position(|w| w == b"eexec") {
+        Some(end) => &program[..end],
+        None => program,
+    };
+    let text = String::from_utf8_lossy(clear);
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    for w in tokens.windows(4) {
+        if w[0] == "dup" && w[3] == "put" {
+            if let (Ok(code), Some(name)) = (w[1].parse::<u16>(), w[2].strip_prefix('/')) {
+                if let Ok(code) = u8::try_from(code) {
+                    out.insert(code, name.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+fn number(p: &Primitive) -> Option<f32> {
+    match p {
+        Primitive::Integer(i) => Some(*i as f32),
+        Primitive::Number(n) => Some(*n),
+        _ => None,
+    }
+}
+
+impl FontDecoder {
+    /// Prepares `font`. Never fails: what cannot be read makes glyphs decode to "".
+    pub fn new(font: &Font, resolve: &impl Resolve) -> Self {
+        let two_byte = matches!(font.data, FontData::Type0(_));
+        let to_unicode = font
+            .to_unicode(resolve)
+            .and_then(Result::ok)
+            .filter(|m| !m.is_empty());
+        let symbolic = match &font.data {
+            FontData::Type1(t) | FontData::TrueType(t) => t
+                .font_descriptor
+                .as_ref()
+                .is_some_and(|d| d.flags & 4 != 0 && d.flags & 32 == 0),
+            _ => false,
+        };
+        let base_font = match &font.data {
+            FontData::Type1(t) | FontData::TrueType(t) => {
+                t.base_font.as_ref().map(|n| n.as_str().to_string())
+            }
+            _ => None,
+        }
+        .unwrap_or_default();
+
+        // Simple fonts: build a 256-entry code -> text table.
+        let mut table: Vec<Option<String>> = vec![None; 256];
+        let mut width_scale = 0.001;
+        let mut widths = HashMap::new();
+        let mut default_width = 0.5;
+        if !two_byte {
+            let builtin = if matches!(font.data, FontData::Type1(_)) {
+                font.embedded_data(resolve)
+                    .and_then(Result::ok)
+                    .map(|d| type1_builtin_encoding(&d))
+            } else {
+                None
+            };
+            let named_base = font.encoding().and_then(|e| base_table(&e.base));
+            let fallback: Option<&pdf_encoding::ForwardMap> = if base_font.contains("ZapfDingbats")
+            {
+                Some(&ZDINGBAT)
+            } else if base_font.contains("Symbol") {
+                Some(&SYMBOL)
+            } else if builtin.as_ref().is_some_and(|b| !b.is_empty()) || symbolic {
+                None
+            } else if matches!(font.data, FontData::TrueType(_)) {
+                Some(&WINANSI)
+            } else {
+                Some(&STANDARD)
+            };
+            for (code, slot) in table.iter_mut().enumerate() {
+                let code8 = code as u8;
+                let from_base = named_base
+                    .or(fallback)
+                    .and_then(|m| m.get(code8))
+                    .map(String::from);
+                let from_builtin = builtin
+                    .as_ref()
+                    .and_then(|b| b.get(&code8))
+                    .and_then(|n| glyph_name_text(n));
+                *slot = if named_base.is_some() {
+                    from_base.or(from_builtin)
+                } else {
+                    from_builtin.or(from_base)
+                };
+            }
+            if let Some(enc) = font.encoding() {
+                for (code, name) in &enc.differences {
+                    if let Some(slot) = table.get_mut(*code as usize) {
+                        *slot = glyph_name_text(name);
+                    }
+                }
+            }
+            // Type3: /Encoding, /Widths and /FontMatrix live in the raw dictionary.
+            if let FontData::Other(dict) = &font.data {
+                if let Some(Primitive::Array(m)) = dict
+                    .get("FontMatrix")
+                    .or_else(|| font._other.get("FontMatrix"))
+                {
+                    if let Some(a) = m.first().and_then(number) {
+                        width_scale = a;
+                    }
+                }
+            }
+            if let Ok(Some(w)) = font.widths(resolve) {
+                for code in 0..256u32 {
+                    let v = w.get(code as usize);
+                    if v > 0.0 {
+                        widths.insert(code, v);
+                    }
+                }
+            } else if let FontData::Other(dict) = &font.data {
+                let first = dict.get("FirstChar").and_then(number).unwrap_or(0.0) as u32;
+                if let Some(Primitive::Array(ws)) = dict.get("Widths") {
+                    for (i, w) in ws.iter().enumerate() {
+                        if let Some(w) = number(w) {
+                            widths.insert(first + i as u32, w);
+                        }
+                    }
+                }
+            }
+            if let Some(d) = font.info().and_then(|t| t.font_descriptor.as_ref()) {
+                if d.missing_width > 0.0 {
+                    default_width = d.missing_width * width_scale;
+                }
+            }
+        }
+        let cid_widths = if two_byte {
+            font.widths(resolve).ok().flatten()
+        } else {
+            None
+        };
+
+        Self {
+            two_byte,
+            to_unicode,
+            table,
+            widths,
+            cid_widths,
+            default_width,
+            width_scale,
+        }
+    }
+
+    /// Decodes the bytes of one string operand into glyphs.
+    pub fn decode(&self, bytes: &[u8]) -> Vec<Glyph> {
+        let mut out = Vec::with_capacity(bytes.len());
+        if self.two_byte {
+            for pair in bytes.chunks(2) {
+                let code = if pair.len() == 2 {
+                    u16::from_be_bytes([pair[0], pair[1]])
+                } else {
+                    pair[0] as u16
+                };
+                let text = self
+                    .to_unicode
+                    .as_ref()
+                    .and_then(|m| m.get(code))
+                    .map(str::to_string)
+                    .unwrap_or_default();
+                let width = self
+                    .cid_widths
+                    .as_ref()
+                    .map_or(self.default_width, |w| w.get(code as usize) * 0.001);
+                out.push(Glyph {
+                    text,
+                    width,
+                    is_space_code: false,
+                });
+            }
+        } else {
+            for &b in bytes {
+                let text = self
+                    .to_unicode
+                    .as_ref()
+                    .and_then(|m| m.get(b as u16))
+                    .map(str::to_string)
+                    .or_else(|| self.table[b as usize].clone())
+                    .unwrap_or_default();
+                let width = self
+                    .widths
+                    .get(&(b as u32))
+                    .map_or(self.default_width, |w| w * self.width_scale);
+                out.push(Glyph {
+                    text,
+                    width,
+                    is_space_code: b == 32,
+                });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glyph_names_resolve_through_agl_uni_and_ligatures() {
+        assert_eq!(glyph_name_text("eacute").as_deref(), Some("é"));
+        assert_eq!(glyph_name_text("uni00E7").as_deref(), Some("ç"));
+        assert_eq!(glyph_name_text("u1F600").as_deref(), Some("😀"));
+        assert_eq!(glyph_name_text("f_f_i").as_deref(), Some("ffi"));
+        assert_eq!(glyph_name_text("a.sc").as_deref(), Some("a"));
+        assert_eq!(glyph_name_text("g123"), None);
+    }
+
+    #[test]
+    fn reads_a_type1_builtin_encoding() {
+        let program = b"%!PS-AdobeFont-1.0\n/Encoding 256 array\n0 1 255 {1 index exch /.notdef put} for\ndup 65 /Aacute put\ndup 102 /fi put\nreadonly def\ncurrentfile eexec \x01\x02dup 66 /B put";
+        let enc = type1_builtin_encoding(program);
+        assert_eq!(enc.get(&65).map(String::as_str), Some("Aacute"));
+        assert_eq!(enc.get(&102).map(String::as_str), Some("fi"));
+        assert!(!enc.contains_key(&66), "past eexec is encrypted");
+    }
+}

@@ -1,0 +1,256 @@
+//! A content-stream interpreter that only follows what places text: the graphics state's CTM,
+//! the text state (Tc, Tw, Tz, TL, Ts, font and size) and the text matrices, into form XObjects.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use pdf::content::{Matrix, Op, TextDrawAdjusted};
+use pdf::object::{Resolve, Resources, XObject};
+
+use super::font::FontDecoder;
+
+/// A glyph placed on the page, in default user space (points, y up).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    /// Text of the glyph ("" when the font does not say).
+    pub text: String,
+    /// Origin x.
+    pub x: f32,
+    /// Baseline y.
+    pub y: f32,
+    /// Where the next glyph would start (x), after the advance.
+    pub x_end: f32,
+    /// Font size on the page.
+    pub size: f32,
+    /// False for rotated or vertical text.
+    pub upright: bool,
+}
+
+#[derive(Clone, Copy)]
+struct M([f32; 6]);
+
+impl M {
+    const IDENTITY: M = M([1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+
+    fn from(m: &Matrix) -> M {
+        M([m.a, m.b, m.c, m.d, m.e, m.f])
+    }
+
+    /// `self × other` in PDF's row-vector convention (apply self first).
+    fn then(self, o: M) -> M {
+        let [a, b, c, d, e, f] = self.0;
+        let [oa, ob, oc, od, oe, of] = o.0;
+        M([
+            a * oa + b * oc,
+            a * ob + b * od,
+            c * oa + d * oc,
+            c * ob + d * od,
+            e * oa + f * oc + oe,
+            e * ob + f * od + of,
+        ])
+    }
+
+    fn translate(x: f32, y: f32) -> M {
+        M([1.0, 0.0, 0.0, 1.0, x, y])
+    }
+
+    fn apply(self, x: f32, y: f32) -> (f32, f32) {
+        let [a, b, c, d, e, f] = self.0;
+        (x * a + y * c + e, x * b + y * d + f)
+    }
+}
+
+#[derive(Clone)]
+struct GState {
+    ctm: M,
+    font: Option<Rc<FontDecoder>>,
+    size: f32,
+    char_space: f32,
+    word_space: f32,
+    scale: f32,
+    leading: f32,
+    rise: f32,
+}
+
+/// Limits that keep a hostile file from running away.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    /// Operators left to interpret on this page (forms included).
+    pub ops: usize,
+    /// Glyphs left to place.
+    pub glyphs: usize,
+}
+
+/// Interprets `ops` with `resources`, appending placed glyphs to `out`.
+pub struct Interpreter<'r, R: Resolve> {
+    resolve: &'r R,
+    budget: Budget,
+    /// Set when a budget ran out, so the page is reported as partial.
+    pub truncated: bool,
+    /// Whether an image was drawn (a page with images and no text is probably a scan).
+    pub saw_image: bool,
+}
+
+impl<'r, R: Resolve> Interpreter<'r, R> {
+    /// A fresh interpreter for one page.
+    pub fn new(resolve: &'r R, budget: Budget) -> Self {
+        Self {
+            resolve,
+            budget,
+            truncated: false,
+            saw_image: false,
+        }
+    }
+
+    /// Runs a page's (or form's) operators.
+    pub fn run(
+        &mut self,
+        ops: &[Op],
+        resources: Option<&Resources>,
+        ctm: M0,
+        out: &mut Vec<Placed>,
+        depth: usize,
+    ) {
+        let mut fonts: HashMap<String, Option<Rc<FontDecoder>>> = HashMap::new();
+        let mut stack: Vec<GState> = Vec::new();
+        let mut gs = GState {
+            ctm: M(ctm.0),
+            font: None,
+            size: 0.0,
+            char_space: 0.0,
+            word_space: 0.0,
+            scale: 1.0,
+            leading: 0.0,
+            rise: 0.0,
+        };
+        let mut tm = M::IDENTITY;
+        let mut tlm = M::IDENTITY;
+        for op in ops {
+            if self.budget.ops == 0 || self.budget.glyphs == 0 {
+                self.truncated = true;
+                return;
+            }
+            self.budget.ops -= 1;
+            match op {
+                // Deeper nesting than any real file needs is ignored, not an unbounded stack.
+                Op::Save if stack.len() < 256 => stack.push(gs.clone()),
+                Op::Restore => {
+                    if let Some(s) = stack.pop() {
+                        gs = s;
+                    }
+                }
+                Op::Transform { matrix } => gs.ctm = M::from(matrix).then(gs.ctm),
+                Op::BeginText => {
+                    tm = M::IDENTITY;
+                    tlm = M::IDENTITY;
+                }
+                Op::CharSpacing { char_space } => gs.char_space = *char_space,
+                Op::WordSpacing { word_space } => gs.word_space = *word_space,
+                Op::TextScaling { horiz_scale } => gs.scale = horiz_scale / 100.0,
+                Op::Leading { leading } => gs.leading = *leading,
+                Op::TextRise { rise } => gs.rise = *rise,
+                Op::TextFont { name, size } => {
+                    gs.size = *size;
+                    let key = name.as_str().to_string();
+                    let decoder = fonts
+                        .entry(key)
+                        .or_insert_with(|| {
+                            let lazy = resources?.fonts.get(name.as_str())?;
+                            let font = lazy.load(self.resolve).ok()?;
+                            Some(Rc::new(FontDecoder::new(&font, self.resolve)))
+                        })
+                        .clone();
+                    gs.font = decoder;
+                }
+                Op::MoveTextPosition { translation } => {
+                    tlm = M::translate(translation.x, translation.y).then(tlm);
+                    tm = tlm;
+                }
+                Op::SetTextMatrix { matrix } => {
+                    tlm = M::from(matrix);
+                    tm = tlm;
+                }
+                Op::TextNewline => {
+                    tlm = M::translate(0.0, -gs.leading).then(tlm);
+                    tm = tlm;
+                }
+                Op::TextDraw { text } => self.show(text.as_bytes(), &gs, &mut tm, out),
+                Op::TextDrawAdjusted { array } => {
+                    for item in array {
+                        match item {
+                            TextDrawAdjusted::Text(text) => {
+                                self.show(text.as_bytes(), &gs, &mut tm, out)
+                            }
+                            TextDrawAdjusted::Spacing(n) => {
+                                let tx = -n / 1000.0 * gs.size * gs.scale;
+                                tm = M::translate(tx, 0.0).then(tm);
+                            }
+                        }
+                    }
+                }
+                Op::InlineImage { .. } => self.saw_image = true,
+                Op::XObject { name } => {
+                    let Some(xref) = resources.and_then(|r| r.xobjects.get(name.as_str())) else {
+                        continue;
+                    };
+                    let Ok(xobject) = self.resolve.get(*xref) else {
+                        continue;
+                    };
+                    match &*xobject {
+                        XObject::Image(_) => self.saw_image = true,
+                        XObject::Form(form) if depth < 8 => {
+                            let Ok(ops) = form.operations(self.resolve) else {
+                                continue;
+                            };
+                            let dict = form.dict();
+                            let m = dict.matrix.as_ref().map_or(M::IDENTITY, M::from);
+                            let res = dict.resources.as_deref().or(resources);
+                            self.run(&ops, res, M0(m.then(gs.ctm).0), out, depth + 1);
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn show(&mut self, bytes: &[u8], gs: &GState, tm: &mut M, out: &mut Vec<Placed>) {
+        let Some(font) = &gs.font else { return };
+        for glyph in font.decode(bytes) {
+            let trm = M([gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise])
+                .then(*tm)
+                .then(gs.ctm);
+            let [a, b, c, d, e, f] = trm.0;
+            let mut advance = glyph.width * gs.size + gs.char_space;
+            if glyph.is_space_code {
+                advance += gs.word_space;
+            }
+            advance *= gs.scale;
+            *tm = M::translate(advance, 0.0).then(*tm);
+            let (x_end, _) = tm.then(gs.ctm).apply(0.0, 0.0);
+            if glyph.text.is_empty() {
+                continue;
+            }
+            self.budget.glyphs = self.budget.glyphs.saturating_sub(1);
+            let size = (c * c + d * d).sqrt();
+            out.push(Placed {
+                text: glyph.text,
+                x: e,
+                y: f,
+                x_end,
+                size,
+                upright: a > 0.0 && b.abs() < 0.01 * a.abs() && d > 0.0,
+            });
+        }
+    }
+}
+
+/// A transformation matrix given from outside the interpreter (the page's starting CTM).
+#[derive(Debug, Clone, Copy)]
+pub struct M0(pub [f32; 6]);
+
+impl M0 {
+    /// The identity.
+    pub const IDENTITY: M0 = M0([1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+}

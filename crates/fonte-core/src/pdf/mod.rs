@@ -1,0 +1,305 @@
+//! PDF bytes -> document metadata and the text of each physical page, with a per-file report.
+//!
+//! The `pdf` crate parses the file (xref, objects, filters, decryption); it has no text API, so
+//! the text layer is ours: [`font`] decodes character codes, [`interp`] places glyphs, [`layout`]
+//! turns them into lines and paragraphs. A bad file never panics, hangs or eats memory without
+//! bound: pages, operators and glyphs are capped and every page is isolated.
+
+pub mod font;
+pub mod interp;
+pub mod layout;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pdf::file::FileOptions;
+use pdf::object::{Page, ParseOptions, Resolve};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use interp::{Budget, Interpreter, M0};
+
+/// Caps on what one file may cost.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Pages read at most; the rest is reported as not read.
+    pub max_pages: u32,
+    /// Operators interpreted per page.
+    pub max_ops_per_page: usize,
+    /// Glyphs placed per page.
+    pub max_glyphs_per_page: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_pages: 10_000,
+            max_ops_per_page: 2_000_000,
+            max_glyphs_per_page: 200_000,
+        }
+    }
+}
+
+/// How much of a file Fonte could read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum Report {
+    /// Every page has text.
+    Complete,
+    /// Some pages have no text (listed, 1-based) and why.
+    Partial {
+        /// Pages without text.
+        pages: Vec<u32>,
+        /// Why, in words a user can act on.
+        reason: String,
+    },
+    /// Nothing usable.
+    Rejected {
+        /// Why, in words a user can act on.
+        reason: RejectReason,
+    },
+}
+
+/// Why a file gave no text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RejectReason {
+    /// Encrypted with a user password we do not have.
+    NeedsPassword,
+    /// Pages are images without a text layer.
+    NoTextLayer,
+    /// Not a readable PDF.
+    Malformed {
+        /// What the parser said.
+        detail: String,
+    },
+}
+
+impl std::fmt::Display for RejectReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RejectReason::NeedsPassword => write!(
+                f,
+                "needs a password: it is encrypted; give its password to open it"
+            ),
+            RejectReason::NoTextLayer => write!(
+                f,
+                "no text layer (scanned?): run OCR on it first, e.g. with ocrmypdf"
+            ),
+            RejectReason::Malformed { detail } => write!(f, "not a readable PDF ({detail})"),
+        }
+    }
+}
+
+/// The text of one physical page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PageText {
+    /// 1-based physical page number.
+    pub number: u32,
+    /// Reading-order text; paragraphs separated by a blank line.
+    pub text: String,
+}
+
+/// What ingestion gets from a PDF.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Extracted {
+    /// Lower-case hex SHA-256 of the bytes: the document id.
+    pub id: String,
+    /// /Title from the document information, if present.
+    pub title: Option<String>,
+    /// Physical pages in the file.
+    pub page_count: u32,
+    /// Text of each page read (page_count entries unless capped).
+    pub pages: Vec<PageText>,
+    /// How complete the text is.
+    pub report: Report,
+}
+
+/// SHA-256 of `bytes` in hex: a document's id.
+pub fn document_id(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+fn looks_like_password_error(msg: &str) -> bool {
+    let m = msg.to_lowercase();
+    m.contains("password") || m.contains("decrypt") || m.contains("encrypt")
+}
+
+/// Extracts the text of every page. `password` is tried after the empty user password.
+pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extracted {
+    let id = document_id(bytes);
+    let rejected = |reason| Extracted {
+        id: id.clone(),
+        title: None,
+        page_count: 0,
+        pages: Vec::new(),
+        report: Report::Rejected { reason },
+    };
+    let load = |pw: &[u8]| {
+        catch_unwind(AssertUnwindSafe(|| {
+            FileOptions::cached()
+                .parse_options(ParseOptions::tolerant())
+                .password(pw)
+                .load(bytes.to_vec())
+        }))
+        .unwrap_or_else(|_| {
+            Err(pdf::error::PdfError::Other {
+                msg: "parser panicked".into(),
+            })
+        })
+    };
+    let file = match load(b"") {
+        Ok(f) => f,
+        Err(e) => match password {
+            Some(pw) => match load(pw) {
+                Ok(f) => f,
+                Err(e2) if looks_like_password_error(&e2.to_string()) => {
+                    return rejected(RejectReason::NeedsPassword)
+                }
+                Err(e2) => {
+                    return rejected(RejectReason::Malformed {
+                        detail: e2.to_string(),
+                    })
+                }
+            },
+            None if looks_like_password_error(&e.to_string()) => {
+                return rejected(RejectReason::NeedsPassword)
+            }
+            None => {
+                return rejected(RejectReason::Malformed {
+                    detail: e.to_string(),
+                })
+            }
+        },
+    };
+
+    let title = file
+        .trailer
+        .info_dict
+        .as_ref()
+        .and_then(|info| info.title.as_ref())
+        .map(|t| layout::clean(&t.to_string_lossy()))
+        .filter(|t| !t.trim().is_empty());
+    let page_count = file.num_pages();
+    let resolver = file.resolver();
+    let mut pages = Vec::new();
+    let mut empty = Vec::new();
+    let mut scanned = 0;
+    let mut failed = Vec::new();
+    let mut truncated = Vec::new();
+    for n in 0..page_count.min(limits.max_pages) {
+        let number = n + 1;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let page = file.get_page(n).map_err(|e| e.to_string())?;
+            Ok::<_, String>(page_text(&page, &resolver, limits))
+        }));
+        match result {
+            Ok(Ok((text, saw_image, cut))) => {
+                if text.trim().is_empty() {
+                    empty.push(number);
+                    if saw_image {
+                        scanned += 1;
+                    }
+                }
+                if cut {
+                    truncated.push(number);
+                }
+                pages.push(PageText { number, text });
+            }
+            Ok(Err(_)) | Err(_) => {
+                failed.push(number);
+                pages.push(PageText {
+                    number,
+                    text: String::new(),
+                });
+            }
+        }
+    }
+
+    let report = if page_count == 0 {
+        Report::Rejected {
+            reason: RejectReason::Malformed {
+                detail: "the file has no pages".into(),
+            },
+        }
+    } else if empty.len() as u32 == page_count.min(limits.max_pages) && failed.is_empty() {
+        Report::Rejected {
+            reason: RejectReason::NoTextLayer,
+        }
+    } else if failed.len() as u32 == page_count.min(limits.max_pages) {
+        Report::Rejected {
+            reason: RejectReason::Malformed {
+                detail: "no page could be read".into(),
+            },
+        }
+    } else if !failed.is_empty() {
+        Report::Partial {
+            pages: failed,
+            reason: "these pages could not be read (damaged content)".into(),
+        }
+    } else if page_count > limits.max_pages {
+        Report::Partial {
+            pages: (limits.max_pages + 1..=page_count).collect(),
+            reason: format!("only the first {} pages are read", limits.max_pages),
+        }
+    } else if !truncated.is_empty() {
+        Report::Partial {
+            pages: truncated,
+            reason: "these pages are too complex; their text was cut short".into(),
+        }
+    } else if scanned > 0 {
+        Report::Partial {
+            pages: empty,
+            reason: "these pages have no text layer (scanned?)".into(),
+        }
+    } else {
+        Report::Complete
+    };
+    Extracted {
+        id,
+        title,
+        page_count,
+        pages,
+        report,
+    }
+}
+
+/// Text of one page, whether it drew images, whether a budget cut it short.
+fn page_text(page: &Page, resolve: &impl Resolve, limits: Limits) -> (String, bool, bool) {
+    let Some(content) = &page.contents else {
+        return (String::new(), false, false);
+    };
+    // The crate joins the parts of a multi-part content stream without a separator, so `Q`
+    // at the end of one part and `BT` at the start of the next become `QBT` and all text after
+    // is lost. Join them with a newline ourselves.
+    let mut data = Vec::new();
+    for part in &content.parts {
+        if let Ok(bytes) = part.data(resolve) {
+            data.extend_from_slice(&bytes);
+            data.push(b'\n');
+        }
+    }
+    let Ok(ops) = pdf::content::parse_ops(&data, resolve) else {
+        return (String::new(), false, false);
+    };
+    let resources = page.resources().ok().map(|r| &**r);
+    let mut interp = Interpreter::new(
+        resolve,
+        Budget {
+            ops: limits.max_ops_per_page,
+            glyphs: limits.max_glyphs_per_page,
+        },
+    );
+    let mut glyphs = Vec::new();
+    interp.run(&ops, resources, M0::IDENTITY, &mut glyphs, 0);
+    // Text outside the crop box is not shown by viewers.
+    if let Ok(b) = page.crop_box().or_else(|_| page.media_box()) {
+        let (x0, x1) = (b.left.min(b.right) - 2.0, b.left.max(b.right) + 2.0);
+        let (y0, y1) = (b.bottom.min(b.top) - 2.0, b.bottom.max(b.top) + 2.0);
+        glyphs.retain(|g| g.x >= x0 && g.x <= x1 && g.y >= y0 && g.y <= y1);
+    }
+    (
+        layout::page_text(glyphs),
+        interp.saw_image,
+        interp.truncated,
+    )
+}
