@@ -1,25 +1,117 @@
-//! `fonte`: Fonte's core on the command line.
+//! `fonte`: Fonte's core on the command line, with the same model files the browser uses.
 //!
-//! Today: `fonte embed [--model DIR] TEXT...` embeds texts with the same model files the browser
-//! uses and prints their pairwise cosine similarities. Index, search and eval arrive with the
-//! core's retrieval (see the issues).
+//! - `fonte index <folder> -o <file>`: PDFs -> text -> chunks -> vectors -> a corpus file;
+//! - `fonte search <file> "<question>"`: ranked passages with document, page and score;
+//! - `fonte eval <file> <qa.jsonl>`: retrieval metrics (docs/QUALITY.md);
+//! - `fonte pdftext <file.pdf>`: the text layer of each page, for inspection;
+//! - `fonte embed TEXT...`: cosine similarities between texts.
+
+mod eval;
+mod index;
+mod model;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use fonte_core::embed::native::OrtEncoder;
-use fonte_core::embed::{cosine, Embedder, ModelManifest};
+use clap::{Parser, Subcommand};
+use fonte_core::chunk::ChunkParams;
+use fonte_core::embed::cosine;
+use fonte_core::retrieve::Mode;
 
-const USAGE: &str = "usage: fonte embed [--model DIR] [--threads N] TEXT...
-       fonte pdftext [--password P] FILE.pdf
-  embed: embeds each TEXT and prints the cosine similarity of every pair.
-  pdftext: prints the report and each page's text, pages separated by form feeds.
-  DIR defaults to models/all-minilm-l6-v2-int8 (installed by scripts/setup.sh);
-  the ONNX Runtime library comes from ORT_DYLIB_PATH or models/native/.";
+#[derive(Parser)]
+#[command(name = "fonte", version, about = "Fonte: ask your PDFs, natively")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Args, Clone)]
+pub struct ModelArgs {
+    /// Model folder (manifest.json, model.onnx, tokenizer.json).
+    #[arg(long, default_value = "models/all-minilm-l6-v2-int8")]
+    pub model: PathBuf,
+    /// ONNX Runtime intra-op threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Texts per inference batch.
+    #[arg(long, default_value_t = 16)]
+    pub batch: usize,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ModeArg {
+    Hybrid,
+    Lexical,
+    Dense,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::Hybrid => Mode::Hybrid,
+            ModeArg::Lexical => Mode::Lexical,
+            ModeArg::Dense => Mode::Dense,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Index every PDF in a folder into a corpus file.
+    Index {
+        /// Folder of PDFs (searched recursively), or PDF files.
+        inputs: Vec<PathBuf>,
+        /// Corpus file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Chunk target size in model tokens.
+        #[arg(long, default_value_t = ChunkParams::default().target_tokens)]
+        target: usize,
+        /// Chunk overlap in model tokens.
+        #[arg(long, default_value_t = ChunkParams::default().overlap_tokens)]
+        overlap: usize,
+        #[command(flatten)]
+        model: ModelArgs,
+    },
+    /// Search a corpus file.
+    Search {
+        /// Corpus file from `fonte index`.
+        corpus: PathBuf,
+        /// The question.
+        question: String,
+        /// Results to show.
+        #[arg(short, default_value_t = 10)]
+        k: usize,
+        /// Ranking.
+        #[arg(long, value_enum, default_value_t = ModeArg::Hybrid)]
+        mode: ModeArg,
+        /// Only these documents (file names), repeatable.
+        #[arg(long)]
+        doc: Vec<String>,
+        #[command(flatten)]
+        model: ModelArgs,
+    },
+    /// Retrieval metrics on a question set.
+    Eval(eval::EvalArgs),
+    /// Print the text layer of a PDF.
+    Pdftext {
+        /// The PDF.
+        file: PathBuf,
+        /// Password for an encrypted file.
+        #[arg(long)]
+        password: Option<String>,
+    },
+    /// Embed texts and print their pairwise cosine similarities.
+    Embed {
+        /// Texts.
+        texts: Vec<String>,
+        #[command(flatten)]
+        model: ModelArgs,
+    },
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("fonte: {e}");
@@ -28,51 +120,114 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let Some((cmd, rest)) = args.split_first() else {
-        return Err(USAGE.into());
-    };
-    match cmd.as_str() {
-        "embed" => embed(rest),
-        "pdftext" => pdftext(rest),
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            Ok(())
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Index {
+            inputs,
+            output,
+            target,
+            overlap,
+            model,
+        } => {
+            let params = ChunkParams {
+                target_tokens: target,
+                overlap_tokens: overlap,
+            };
+            index::run(&inputs, &output, params, &model)
         }
-        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+        Command::Search {
+            corpus,
+            question,
+            k,
+            mode,
+            doc,
+            model,
+        } => search(&corpus, &question, k, mode.into(), &doc, &model),
+        Command::Eval(args) => eval::run(&args),
+        Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
+        Command::Embed { texts, model } => embed(&texts, &model),
     }
 }
 
-fn embed(args: &[String]) -> Result<(), String> {
-    let mut model = PathBuf::from("models/all-minilm-l6-v2-int8");
-    let mut threads = 1;
-    let mut texts = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--model" => model = it.next().ok_or("--model needs a folder")?.into(),
-            "--threads" => {
-                threads = it
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .ok_or("--threads needs a number")?
-            }
-            _ => texts.push(a.as_str()),
+fn search(
+    path: &PathBuf,
+    question: &str,
+    k: usize,
+    mode: Mode,
+    docs: &[String],
+    model: &ModelArgs,
+) -> Result<(), String> {
+    let corpus = index::load(path)?;
+    let mut embedder = model::load(model)?;
+    if embedder.manifest().id != corpus.info.model_id {
+        return Err(format!(
+            "{} was built with {}, not {}: use --model",
+            path.display(),
+            corpus.info.model_id,
+            embedder.manifest().id
+        ));
+    }
+    let scope: Vec<u32> = (0..corpus.documents.len() as u32)
+        .filter(|&d| docs.iter().any(|n| corpus.documents[d as usize].name == *n))
+        .collect();
+    let scope = (!docs.is_empty()).then_some(scope.as_slice());
+    let qv = pollster::block_on(embedder.embed_query(question)).map_err(|e| e.to_string())?;
+    for (rank, hit) in corpus
+        .search(question, Some(&qv), mode, k.max(50), scope)
+        .iter()
+        .take(k)
+        .enumerate()
+    {
+        let rec = &corpus.chunks[hit.chunk as usize];
+        let doc = &corpus.documents[rec.doc as usize];
+        let preview: String = rec
+            .chunk
+            .text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .chars()
+            .take(160)
+            .collect();
+        println!(
+            "{:>2}. {:.4}  {} p.{}  [{}..{}]  {preview}",
+            rank + 1,
+            hit.score,
+            doc.name,
+            rec.chunk.page,
+            rec.chunk.char_start,
+            rec.chunk.char_end
+        );
+    }
+    Ok(())
+}
+
+fn pdftext(file: &PathBuf, password: Option<&str>) -> Result<(), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let doc = fonte_core::pdf::extract(
+        &bytes,
+        password.map(str::as_bytes),
+        fonte_core::pdf::Limits::default(),
+    );
+    eprintln!(
+        "{}: {} pages, report {}",
+        file.display(),
+        doc.page_count,
+        serde_json::to_string(&doc.report).unwrap_or_default()
+    );
+    for (i, page) in doc.pages.iter().enumerate() {
+        if i > 0 {
+            print!("\u{c}");
         }
+        println!("{}", page.text);
     }
-    if texts.is_empty() {
-        return Err(USAGE.into());
-    }
-    let read = |name: &str| {
-        let path = model.join(name);
-        std::fs::read(&path).map_err(|e| format!("{}: {e} (run scripts/setup.sh)", path.display()))
-    };
-    let manifest = ModelManifest::from_json(&read("manifest.json")?).map_err(|e| e.to_string())?;
-    let encoder =
-        OrtEncoder::new(&manifest, &read("model.onnx")?, threads).map_err(|e| e.to_string())?;
-    let mut embedder =
-        Embedder::new(manifest, &read("tokenizer.json")?, encoder).map_err(|e| e.to_string())?;
-    let vectors = pollster::block_on(embedder.embed_passages(&texts)).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+fn embed(texts: &[String], model: &ModelArgs) -> Result<(), String> {
+    let mut embedder = model::load(model)?;
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let vectors = pollster::block_on(embedder.embed_passages(&refs)).map_err(|e| e.to_string())?;
     println!(
         "model {} (dim {})",
         embedder.manifest().id,
@@ -82,37 +237,6 @@ fn embed(args: &[String]) -> Result<(), String> {
         for (j, b) in texts.iter().enumerate().skip(i + 1) {
             println!("{:.4}  {a:?} ~ {b:?}", cosine(&vectors[i], &vectors[j]));
         }
-    }
-    Ok(())
-}
-
-fn pdftext(args: &[String]) -> Result<(), String> {
-    let mut password = None;
-    let mut file = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--password" => password = Some(it.next().ok_or("--password needs a value")?.clone()),
-            _ => file = Some(a.clone()),
-        }
-    }
-    let file = file.ok_or(USAGE)?;
-    let bytes = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
-    let doc = fonte_core::pdf::extract(
-        &bytes,
-        password.as_deref().map(str::as_bytes),
-        fonte_core::pdf::Limits::default(),
-    );
-    eprintln!(
-        "{file}: {} pages, report {}",
-        doc.page_count,
-        serde_json::to_string(&doc.report).unwrap_or_default()
-    );
-    for (i, page) in doc.pages.iter().enumerate() {
-        if i > 0 {
-            print!("\u{c}");
-        }
-        println!("{}", page.text);
     }
     Ok(())
 }

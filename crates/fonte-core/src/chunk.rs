@@ -7,6 +7,8 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use crate::pdf::PageText;
+
 /// Chunk size and overlap in model tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChunkParams {
@@ -116,7 +118,7 @@ impl<'a> Chunker<'a> {
         }
     }
 
-    fn units(&self, text: &str) -> Vec<Unit> {
+    fn units(&self, text: &str, skip: &[Range<usize>]) -> Vec<Unit> {
         let mut units = Vec::new();
         let mut para: Option<Range<usize>> = None;
         let mut offset = 0;
@@ -134,7 +136,10 @@ impl<'a> Chunker<'a> {
             offset += line.len();
             let content = line.trim_end();
             let lead = content.len() - content.trim_start().len();
-            if content.trim().is_empty() {
+            let skipped = skip
+                .iter()
+                .any(|s| s.start <= start + lead && start + content.len() <= s.end);
+            if content.trim().is_empty() || skipped {
                 flush(&mut para, &mut units);
                 continue;
             }
@@ -227,9 +232,12 @@ impl<'a> Chunker<'a> {
         out
     }
 
-    /// Chunks one page's text (`page` is 1-based).
-    pub fn chunk_page(&mut self, page: u32, text: &str) -> Vec<Chunk> {
-        let units = self.units(text);
+    /// Chunks one page's text (`page` is 1-based), leaving out the lines within `skip` (char
+    /// ranges of running headers and footers).
+    pub fn chunk_page(&mut self, page: u32, text: &str, skip: &[(usize, usize)]) -> Vec<Chunk> {
+        let byte_of = |c: usize| text.char_indices().nth(c).map_or(text.len(), |(b, _)| b);
+        let skip: Vec<Range<usize>> = skip.iter().map(|&(a, b)| byte_of(a)..byte_of(b)).collect();
+        let units = self.units(text, &skip);
         let char_of = char_index(text);
         let mut chunks = Vec::new();
         let mut current: Vec<Unit> = Vec::new();
@@ -293,17 +301,16 @@ impl<'a> Chunker<'a> {
     }
 }
 
-/// Chunks a whole document: `pages[i]` is the text of page `i + 1`.
+/// Chunks a whole document, page by page, without its running headers and footers.
 pub fn chunk_document(
-    pages: &[String],
+    pages: &[PageText],
     params: ChunkParams,
     count: &dyn Fn(&str) -> usize,
 ) -> Vec<Chunk> {
     let mut chunker = Chunker::new(params, count);
     pages
         .iter()
-        .enumerate()
-        .flat_map(|(i, text)| chunker.chunk_page(i as u32 + 1, text))
+        .flat_map(|p| chunker.chunk_page(p.number, &p.text, &p.furniture))
         .collect()
 }
 
@@ -339,6 +346,18 @@ mod tests {
         s.split_whitespace().count()
     }
 
+    fn pages(texts: &[&str]) -> Vec<PageText> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| PageText {
+                number: i as u32 + 1,
+                text: t.to_string(),
+                furniture: Vec::new(),
+            })
+            .collect()
+    }
+
     #[test]
     fn recognises_numbered_sections_and_legal_headings() {
         assert_eq!(heading_level("1.2.3 Scope of the licence"), Some(3));
@@ -358,7 +377,7 @@ mod tests {
         let page = "1 Introdução\n\nA ação começa aqui. É um parágrafo com acentos e várias frases. Outra frase longa vem depois dela.\n\
                     Continua o parágrafo.\n\n1.1 Âmbito\nO âmbito é amplo. ".repeat(6);
         let chunks = chunk_document(
-            std::slice::from_ref(&page),
+            &pages(&[&page]),
             ChunkParams {
                 target_tokens: 30,
                 overlap_tokens: 8,
@@ -379,12 +398,12 @@ mod tests {
 
     #[test]
     fn sections_start_chunks_and_carry_their_heading_path_across_pages() {
-        let pages = vec![
-            "2 Licensing\nIntro text.\n2.1 Scope\nScope text here.".to_string(),
-            "More scope text on the next page.\n2.2 Terms\nTerms text.".to_string(),
-        ];
+        let doc = pages(&[
+            "2 Licensing\nIntro text.\n2.1 Scope\nScope text here.",
+            "More scope text on the next page.\n2.2 Terms\nTerms text.",
+        ]);
         let chunks = chunk_document(
-            &pages,
+            &doc,
             ChunkParams {
                 target_tokens: 100,
                 overlap_tokens: 0,
@@ -426,7 +445,7 @@ mod tests {
     fn long_paragraphs_split_at_sentences_with_overlap() {
         let text = "One two three four five. Six seven eight nine ten. Eleven twelve thirteen fourteen fifteen. Sixteen seventeen.";
         let chunks = chunk_document(
-            &[text.into()],
+            &pages(&[text]),
             ChunkParams {
                 target_tokens: 10,
                 overlap_tokens: 5,
@@ -448,7 +467,7 @@ mod tests {
     fn a_sentence_longer_than_a_chunk_is_cut_at_words() {
         let text = "a b c d e f g h i j k l";
         let chunks = chunk_document(
-            &[text.into()],
+            &pages(&[text]),
             ChunkParams {
                 target_tokens: 5,
                 overlap_tokens: 0,
@@ -460,7 +479,21 @@ mod tests {
     }
 
     #[test]
+    fn running_headers_are_left_out_of_chunks() {
+        let text = "Chapter 1. Overview\nThe body of the page.\n12";
+        let mut p = pages(&[text]);
+        p[0].furniture = vec![(0, 19), (42, 44)];
+        let chunks = chunk_document(&p, ChunkParams::default(), &words);
+        assert_eq!(chunks.len(), 1);
+        assert_eq!(chunks[0].text, "The body of the page.");
+        assert_eq!(
+            slice_chars(text, chunks[0].char_start, chunks[0].char_end),
+            chunks[0].text
+        );
+    }
+
+    #[test]
     fn empty_page_gives_no_chunks() {
-        assert!(chunk_document(&["  \n\n ".into()], ChunkParams::default(), &words).is_empty());
+        assert!(chunk_document(&pages(&["  \n\n "]), ChunkParams::default(), &words).is_empty());
     }
 }

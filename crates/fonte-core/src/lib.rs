@@ -15,8 +15,10 @@
 #![warn(missing_docs)]
 
 pub mod chunk;
+pub mod corpus;
 pub mod embed;
 pub mod error;
+pub mod eval;
 pub mod lexical;
 pub mod pdf;
 pub mod retrieve;

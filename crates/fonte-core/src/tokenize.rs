@@ -26,6 +26,8 @@ pub struct EncodedBatch {
 #[derive(Clone)]
 pub struct TextTokenizer {
     inner: Tokenizer,
+    /// The same without padding or truncation, for counting tokens.
+    counter: Tokenizer,
 }
 
 impl TextTokenizer {
@@ -37,6 +39,11 @@ impl TextTokenizer {
 
         let mut inner =
             Tokenizer::from_bytes(bytes).map_err(|e| Error::Tokenizer(e.to_string()))?;
+        let mut counter = inner.clone();
+        counter.with_padding(None);
+        counter
+            .with_truncation(None)
+            .map_err(|e| Error::Tokenizer(e.to_string()))?;
         // Keep the file's pad token and id; only the strategy is ours.
         let padding = PaddingParams {
             strategy: PaddingStrategy::BatchLongest,
@@ -49,7 +56,7 @@ impl TextTokenizer {
                 ..Default::default()
             }))
             .map_err(|e| Error::Tokenizer(e.to_string()))?;
-        Ok(Self { inner })
+        Ok(Self { inner, counter })
     }
 
     /// Tokenizes `texts` into one padded batch.
@@ -80,14 +87,20 @@ impl TextTokenizer {
 
     /// How many model tokens `text` takes, special tokens included, before truncation.
     pub fn count_tokens(&self, text: &str) -> Result<usize> {
-        let mut plain = self.inner.clone();
-        plain
-            .with_truncation(None)
-            .map_err(|e| Error::Tokenizer(e.to_string()))?;
-        let e = plain
+        let e = self
+            .counter
             .encode(text, true)
             .map_err(|e| Error::Tokenizer(e.to_string()))?;
         Ok(e.len())
+    }
+
+    /// Model tokens of `text` without the special tokens: what a chunk's size is measured in.
+    /// Text the tokenizer rejects counts by its words, so chunking never fails on it.
+    pub fn content_tokens(&self, text: &str) -> usize {
+        match self.counter.encode(text, false) {
+            Ok(e) => e.len(),
+            Err(_) => text.split_whitespace().count(),
+        }
     }
 }
 

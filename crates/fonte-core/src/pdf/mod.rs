@@ -18,6 +18,44 @@ use sha2::{Digest, Sha256};
 
 use interp::{Budget, Interpreter, M0};
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(number: u32, text: &str) -> PageText {
+        PageText {
+            number,
+            text: text.into(),
+            furniture: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn running_headers_and_page_numbers_are_marked_not_removed() {
+        let mut pages: Vec<PageText> = (1..=4)
+            .map(|n| {
+                let w = ["alpha", "beta", "gamma", "delta"][n as usize - 1];
+                page(
+                    n,
+                    &format!("Chapter 1. Definições\nBody text {w} differs.\nMore {w}.\n{n}"),
+                )
+            })
+            .collect();
+        mark_furniture(&mut pages);
+        let p = &pages[1];
+        let marked: Vec<&str> = p
+            .furniture
+            .iter()
+            .map(|&(a, b)| crate::chunk::slice_chars(&p.text, a, b))
+            .collect();
+        assert_eq!(marked, ["Chapter 1. Definições", "2"]);
+        assert!(
+            p.text.starts_with("Chapter 1. Definições"),
+            "left in the text"
+        );
+    }
+}
+
 /// Caps on what one file may cost.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
@@ -41,7 +79,7 @@ impl Default for Limits {
 
 /// How much of a file Fonte could read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "status", rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum Report {
     /// Every page has text.
     Complete,
@@ -61,7 +99,7 @@ pub enum Report {
 
 /// Why a file gave no text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum RejectReason {
     /// Encrypted with a user password we do not have.
     NeedsPassword,
@@ -97,6 +135,10 @@ pub struct PageText {
     pub number: u32,
     /// Reading-order text; paragraphs separated by a blank line.
     pub text: String,
+    /// Char ranges of running headers and footers: lines at the top or bottom of the page that
+    /// repeat (numbers aside) on most pages. Left in the text, skipped by the chunker.
+    #[serde(default)]
+    pub furniture: Vec<(usize, usize)>,
 }
 
 /// What ingestion gets from a PDF.
@@ -203,18 +245,24 @@ pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extract
                 if cut {
                     truncated.push(number);
                 }
-                pages.push(PageText { number, text });
+                pages.push(PageText {
+                    number,
+                    text,
+                    furniture: Vec::new(),
+                });
             }
             Ok(Err(_)) | Err(_) => {
                 failed.push(number);
                 pages.push(PageText {
                     number,
                     text: String::new(),
+                    furniture: Vec::new(),
                 });
             }
         }
     }
 
+    mark_furniture(&mut pages);
     let report = if page_count == 0 {
         Report::Rejected {
             reason: RejectReason::Malformed {
@@ -260,6 +308,70 @@ pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extract
         page_count,
         pages,
         report,
+    }
+}
+
+/// Lines looked at for running headers and footers, from each end of a page.
+const EDGE_LINES: usize = 3;
+
+/// A line's shape for comparing across pages: folded, digits and roman page numbers blanked.
+fn line_key(line: &str) -> String {
+    let w = crate::text::words(line);
+    let roman = |s: &str| !s.is_empty() && s.chars().all(|c| "ivxlc".contains(c));
+    w.iter()
+        .map(|x| {
+            if x.chars().all(|c| c.is_ascii_digit()) || roman(x) {
+                "#"
+            } else {
+                x.as_str()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Finds lines among the first and last [`EDGE_LINES`] of each page whose shape repeats on at
+/// least half the pages (and three of them), and records their char ranges.
+fn mark_furniture(pages: &mut [PageText]) {
+    let with_text = pages.iter().filter(|p| !p.text.trim().is_empty()).count();
+    if with_text < 3 {
+        return;
+    }
+    let edges = |text: &str| -> Vec<(usize, usize, String)> {
+        let mut lines = Vec::new();
+        let mut offset = 0;
+        for line in text.split('\n') {
+            let start = text[..offset].chars().count();
+            lines.push((start, start + line.chars().count(), line.to_string()));
+            offset += line.len() + 1;
+        }
+        let lines: Vec<_> = lines
+            .into_iter()
+            .filter(|l| !l.2.trim().is_empty())
+            .collect();
+        let n = lines.len();
+        lines
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| *i < EDGE_LINES || *i + EDGE_LINES >= n)
+            .map(|(_, l)| l)
+            .collect()
+    };
+    let mut counts: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for p in pages.iter() {
+        let keys: std::collections::HashSet<String> =
+            edges(&p.text).into_iter().map(|l| line_key(&l.2)).collect();
+        for k in keys {
+            *counts.entry(k).or_default() += 1;
+        }
+    }
+    let threshold = (with_text / 2).max(3);
+    for p in pages.iter_mut() {
+        p.furniture = edges(&p.text)
+            .into_iter()
+            .filter(|l| counts.get(&line_key(&l.2)).is_some_and(|&c| c >= threshold))
+            .map(|l| (l.0, l.1))
+            .collect();
     }
 }
 

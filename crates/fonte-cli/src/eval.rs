@@ -1,0 +1,252 @@
+//! `fonte eval`: retrieval metrics of a corpus on a question set (the Debian FAQ QA format:
+//! `q_en`, `q_pt`, `gold_en`, `gold_pt`), per language pair and ranking, as indexed and with
+//! each question's own heading line stripped from the index (the questions are headings in the
+//! FAQ, so a question would otherwise find itself).
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+
+use fonte_core::corpus::Corpus;
+use fonte_core::eval::{metrics, GoldMatcher, QuestionOutcome, RetrievalMetrics};
+use fonte_core::retrieve::Mode;
+use fonte_core::text::words;
+use serde::Deserialize;
+
+use crate::{index, model, ModelArgs};
+
+/// Arguments of `fonte eval`.
+#[derive(clap::Args)]
+pub struct EvalArgs {
+    /// Corpus file from `fonte index`.
+    corpus: PathBuf,
+    /// Question set, one JSON object per line.
+    qa: PathBuf,
+    /// Evidence budget in characters.
+    #[arg(long, default_value_t = 4000)]
+    budget: usize,
+    /// Which index variants to score.
+    #[arg(long, value_enum, default_value_t = Variant::Both)]
+    variant: Variant,
+    #[command(flatten)]
+    model: ModelArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+enum Variant {
+    AsIndexed,
+    Stripped,
+    Both,
+}
+
+#[derive(Deserialize)]
+struct Qa {
+    q_en: String,
+    q_pt: String,
+    gold_en: String,
+    gold_pt: String,
+}
+
+impl Qa {
+    fn question(&self, lang: &str) -> &str {
+        if lang == "en" {
+            &self.q_en
+        } else {
+            &self.q_pt
+        }
+    }
+    fn gold(&self, lang: &str) -> &str {
+        if lang == "en" {
+            &self.gold_en
+        } else {
+            &self.gold_pt
+        }
+    }
+}
+
+/// A line's words without a leading section number ("1.1 What is this FAQ?" -> what is this faq).
+fn heading_words(line: &str) -> Vec<String> {
+    let w = words(line);
+    let skip = w
+        .iter()
+        .take_while(|x| x.chars().all(|c| c.is_ascii_digit()))
+        .count();
+    w[skip..].to_vec()
+}
+
+/// Removes lines (or runs of up to three lines) that spell one of `questions`.
+fn strip_heading_lines(text: &str, questions: &HashSet<Vec<String>>) -> Option<String> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut drop = vec![false; lines.len()];
+    for span in 1..=3 {
+        for start in 0..lines.len().saturating_sub(span - 1) {
+            let joined = lines[start..start + span].join(" ");
+            if questions.contains(&heading_words(&joined)) {
+                drop[start..start + span].iter_mut().for_each(|d| *d = true);
+            }
+        }
+    }
+    drop.iter().any(|d| *d).then(|| {
+        lines
+            .iter()
+            .zip(&drop)
+            .filter(|(_, d)| !**d)
+            .map(|(l, _)| *l)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+fn stripped_corpus(
+    corpus: &Corpus,
+    qa: &[Qa],
+    embedder: &mut fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
+) -> Result<(Corpus, usize), String> {
+    let questions: HashSet<Vec<String>> = qa
+        .iter()
+        .flat_map(|q| [words(&q.q_en), words(&q.q_pt)])
+        .collect();
+    let mut chunks = corpus.chunks.clone();
+    let mut vectors = corpus.vectors.clone();
+    let mut changed = Vec::new();
+    for (i, rec) in chunks.iter_mut().enumerate() {
+        if let Some(t) = strip_heading_lines(&rec.chunk.text, &questions) {
+            rec.chunk.text = t;
+            changed.push(i);
+        }
+    }
+    let texts: Vec<&str> = changed
+        .iter()
+        .map(|&i| chunks[i].chunk.text.as_str())
+        .collect();
+    let new_vectors = index::embed_all(embedder, &texts)?;
+    for (&i, v) in changed.iter().zip(new_vectors) {
+        vectors[i] = v;
+    }
+    let n = changed.len();
+    Corpus::build(
+        corpus.info.clone(),
+        corpus.documents.clone(),
+        chunks,
+        vectors,
+    )
+    .map(|c| (c, n))
+    .map_err(|e| e.to_string())
+}
+
+/// `fonte eval`.
+pub fn run(args: &EvalArgs) -> Result<(), String> {
+    let corpus = index::load(&args.corpus)?;
+    let qa: Vec<Qa> = std::fs::read_to_string(&args.qa)
+        .map_err(|e| format!("{}: {e}", args.qa.display()))?
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).map_err(|e| format!("{}: {e}", args.qa.display())))
+        .collect::<Result<_, _>>()?;
+    let mut embedder = model::load(&args.model)?;
+    if embedder.manifest().id != corpus.info.model_id {
+        return Err(format!(
+            "corpus built with {}, model is {}",
+            corpus.info.model_id,
+            embedder.manifest().id
+        ));
+    }
+    let mut qv: HashMap<&str, Vec<Vec<f32>>> = HashMap::new();
+    for lang in ["en", "pt"] {
+        let mut v = Vec::new();
+        for q in &qa {
+            v.push(
+                pollster::block_on(embedder.embed_query(q.question(lang)))
+                    .map_err(|e| e.to_string())?,
+            );
+        }
+        qv.insert(lang, v);
+    }
+    let mut variants = Vec::new();
+    if args.variant != Variant::Stripped {
+        variants.push(("as-indexed", None));
+    }
+    if args.variant != Variant::AsIndexed {
+        let (c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
+        eprintln!("stripped question headings from {n} chunks");
+        variants.push(("headings-stripped", Some(c)));
+    }
+    println!(
+        "model {}, chunks {} (target {} tokens, overlap {}), budget {} chars, {} questions",
+        corpus.info.model_id,
+        corpus.chunks.len(),
+        corpus.info.chunk_params.target_tokens,
+        corpus.info.chunk_params.overlap_tokens,
+        args.budget,
+        qa.len()
+    );
+    println!(
+        "{:18} {:7} {:8} {:>6} {:>6} {:>6} {:>8}",
+        "index", "pair", "ranking", "R@5", "R@10", "MRR", "R@budget"
+    );
+    for (variant, stripped) in &variants {
+        let c = stripped.as_ref().unwrap_or(&corpus);
+        for (q_lang, doc_lang) in [("en", "en"), ("pt", "pt"), ("pt", "en")] {
+            let scope: Vec<u32> = (0..c.documents.len() as u32)
+                .filter(|&d| {
+                    c.documents[d as usize]
+                        .name
+                        .contains(&format!(".{doc_lang}."))
+                })
+                .collect();
+            let scope = (!scope.is_empty()).then_some(scope);
+            for (name, mode) in [
+                ("bm25", Mode::Lexical),
+                ("dense", Mode::Dense),
+                ("hybrid", Mode::Hybrid),
+            ] {
+                let outcomes: Vec<QuestionOutcome> = qa
+                    .iter()
+                    .enumerate()
+                    .map(|(i, q)| {
+                        let gold = GoldMatcher::new(q.gold(doc_lang));
+                        let hits = c.search(
+                            q.question(q_lang),
+                            Some(&qv[q_lang][i]),
+                            mode,
+                            100,
+                            scope.as_deref(),
+                        );
+                        let is_hit = |h: &fonte_core::retrieve::Hit| {
+                            gold.overlaps(&c.chunks[h.chunk as usize].chunk.text)
+                        };
+                        QuestionOutcome {
+                            ranked: hits.iter().map(is_hit).collect(),
+                            budget_hit: c.evidence(&hits, args.budget).iter().any(is_hit),
+                        }
+                    })
+                    .collect();
+                let m: RetrievalMetrics = metrics(&outcomes);
+                println!(
+                    "{variant:18} {:7} {name:8} {:6.3} {:6.3} {:6.3} {:8.3}",
+                    format!("{q_lang}->{doc_lang}"),
+                    m.recall_at_5,
+                    m.recall_at_10,
+                    m.mrr,
+                    m.recall_budget
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_a_numbered_heading_even_when_wrapped() {
+        let q: HashSet<Vec<String>> = [words("What is the difference between Debian and other distributions? Why should I choose Debian?")].into();
+        let text = "1.5 What is the difference between Debian and other distributions? Why\nshould I choose Debian?\nBecause it is free.";
+        assert_eq!(
+            strip_heading_lines(text, &q).as_deref(),
+            Some("Because it is free.")
+        );
+        assert_eq!(strip_heading_lines("Nothing to strip here.", &q), None);
+    }
+}

@@ -1,0 +1,165 @@
+//! `fonte index`: PDFs -> corpus file, with a per-file report and a progress bar.
+
+use std::path::{Path, PathBuf};
+
+use fonte_core::chunk::{chunk_document, ChunkParams};
+use fonte_core::corpus::{BuildInfo, ChunkRecord, Corpus, DocumentMeta};
+use fonte_core::pdf::{extract, Limits, Report};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::{model, ModelArgs};
+
+/// PDFs under `inputs` (folders searched recursively; `.pdf` in any letter case), sorted.
+pub fn collect_pdfs(inputs: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>) {
+        if p.is_dir() {
+            if let Ok(entries) = std::fs::read_dir(p) {
+                for e in entries.flatten() {
+                    walk(&e.path(), out);
+                }
+            }
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf")) {
+            out.push(p.to_path_buf());
+        }
+    }
+    let mut out = Vec::new();
+    for i in inputs {
+        walk(i, &mut out);
+    }
+    out.sort();
+    out
+}
+
+/// Extracts, chunks and embeds the PDFs; reports each file on stderr.
+pub fn build(
+    inputs: &[PathBuf],
+    params: ChunkParams,
+    model_args: &ModelArgs,
+) -> Result<Corpus, String> {
+    let files = collect_pdfs(inputs);
+    if files.is_empty() {
+        return Err("no PDF files found".into());
+    }
+    let mut embedder = model::load(model_args)?;
+    let mut documents = Vec::new();
+    let mut chunks = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for path in &files {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("{name}: rejected: cannot read ({e})");
+                continue;
+            }
+        };
+        let doc = extract(&bytes, None, Limits::default());
+        if !seen.insert(doc.id.clone()) {
+            eprintln!("{name}: duplicate of a file already indexed, skipped");
+            continue;
+        }
+        let status = match &doc.report {
+            Report::Complete => "complete".to_string(),
+            Report::Partial { pages, reason } => {
+                format!("partial: {reason} (pages {})", short_list(pages))
+            }
+            Report::Rejected { reason } => format!("rejected: {reason}"),
+        };
+        if matches!(doc.report, Report::Rejected { .. }) {
+            eprintln!("{name}: {status}");
+            continue;
+        }
+        let tokenizer = embedder.tokenizer().clone();
+        let count = |t: &str| tokenizer.content_tokens(t);
+        let doc_chunks = chunk_document(&doc.pages, params, &count);
+        eprintln!(
+            "{name}: {status}, {} pages, {} chunks",
+            doc.page_count,
+            doc_chunks.len()
+        );
+        let n = documents.len() as u32;
+        chunks.extend(
+            doc_chunks
+                .into_iter()
+                .map(|chunk| ChunkRecord { doc: n, chunk }),
+        );
+        documents.push(DocumentMeta {
+            id: doc.id,
+            name,
+            title: doc.title,
+            pages: doc.page_count,
+            report: doc.report,
+        });
+    }
+    let vectors = embed_all(
+        &mut embedder,
+        &chunks
+            .iter()
+            .map(|c| c.chunk.text.as_str())
+            .collect::<Vec<_>>(),
+    )?;
+    let info = BuildInfo {
+        model_id: embedder.manifest().id.clone(),
+        dim: embedder.manifest().dim,
+        chunk_params: params,
+    };
+    Corpus::build(info, documents, chunks, vectors).map_err(|e| e.to_string())
+}
+
+/// Embeds passages with a progress bar.
+pub fn embed_all(
+    embedder: &mut fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
+    texts: &[&str],
+) -> Result<Vec<Vec<f32>>, String> {
+    let bar = ProgressBar::new(texts.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("embedding {bar:40} {pos}/{len} chunks, {per_sec}, eta {eta}")
+            .expect("valid template"),
+    );
+    let mut out = Vec::with_capacity(texts.len());
+    // Slices of a few batches, so the bar moves and the length sort still has room to work.
+    for part in texts.chunks(256) {
+        out.extend(pollster::block_on(embedder.embed_passages(part)).map_err(|e| e.to_string())?);
+        bar.inc(part.len() as u64);
+    }
+    bar.finish_and_clear();
+    Ok(out)
+}
+
+fn short_list(pages: &[u32]) -> String {
+    let shown: Vec<String> = pages.iter().take(8).map(u32::to_string).collect();
+    if pages.len() > 8 {
+        format!("{}, … {} in all", shown.join(", "), pages.len())
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// `fonte index`.
+pub fn run(
+    inputs: &[PathBuf],
+    output: &Path,
+    params: ChunkParams,
+    model_args: &ModelArgs,
+) -> Result<(), String> {
+    let corpus = build(inputs, params, model_args)?;
+    let bytes = corpus.to_bytes().map_err(|e| e.to_string())?;
+    std::fs::write(output, &bytes).map_err(|e| format!("{}: {e}", output.display()))?;
+    eprintln!(
+        "wrote {} ({} documents, {} chunks, {} bytes)",
+        output.display(),
+        corpus.documents.len(),
+        corpus.chunks.len(),
+        bytes.len()
+    );
+    Ok(())
+}
+
+/// Reads a corpus file.
+pub fn load(path: &Path) -> Result<Corpus, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Corpus::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}

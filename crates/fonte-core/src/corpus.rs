@@ -1,0 +1,255 @@
+//! An indexed corpus: documents, their chunks with provenance, the chunk vectors, and the
+//! lexical and vector indexes over them; searchable, and saved as one versioned, checksummed
+//! byte string (what `fonte index` writes and the app will import).
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::chunk::{Chunk, ChunkParams};
+use crate::lexical::{Bm25, Bm25Params};
+use crate::pdf::Report;
+use crate::retrieve::{within_budget, Hit, Mode, Retriever};
+use crate::vector::{HnswParams, VectorIndex};
+use crate::{Error, Result};
+
+/// Version of the serialized corpus; bump on any change of layout.
+pub const FORMAT_VERSION: u32 = 1;
+const MAGIC: &[u8; 8] = b"FONTEIDX";
+
+/// A document of the corpus.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DocumentMeta {
+    /// SHA-256 of the PDF bytes.
+    pub id: String,
+    /// File name as given.
+    pub name: String,
+    /// /Title, if any.
+    pub title: Option<String>,
+    /// Physical pages.
+    pub pages: u32,
+    /// How much text was read.
+    pub report: Report,
+}
+
+/// A chunk and the number of its document in [`Corpus::documents`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChunkRecord {
+    /// Index into `documents`.
+    pub doc: u32,
+    /// The chunk.
+    pub chunk: Chunk,
+}
+
+/// What the corpus was built with; a mismatch with the current model means re-embedding.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BuildInfo {
+    /// Embedding model id.
+    pub model_id: String,
+    /// Vector dimension.
+    pub dim: usize,
+    /// Chunker parameters.
+    pub chunk_params: ChunkParams,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    info: BuildInfo,
+    documents: Vec<DocumentMeta>,
+    chunks: Vec<ChunkRecord>,
+    vectors: Vec<Vec<f32>>,
+    lexical: Bm25,
+    dense: Vec<u8>,
+}
+
+/// An indexed corpus in memory.
+pub struct Corpus {
+    /// Build parameters.
+    pub info: BuildInfo,
+    /// Documents.
+    pub documents: Vec<DocumentMeta>,
+    /// Chunks of all documents.
+    pub chunks: Vec<ChunkRecord>,
+    /// One vector per chunk.
+    pub vectors: Vec<Vec<f32>>,
+    lexical: Bm25,
+    dense: VectorIndex,
+    chunk_doc: Vec<u32>,
+}
+
+impl Corpus {
+    /// Indexes chunks and their vectors (same order).
+    pub fn build(
+        info: BuildInfo,
+        documents: Vec<DocumentMeta>,
+        chunks: Vec<ChunkRecord>,
+        vectors: Vec<Vec<f32>>,
+    ) -> Result<Self> {
+        if chunks.len() != vectors.len() {
+            return Err(Error::Index(format!(
+                "{} chunks but {} vectors",
+                chunks.len(),
+                vectors.len()
+            )));
+        }
+        let lexical = Bm25::build(
+            chunks.iter().map(|c| c.chunk.text.as_str()),
+            Bm25Params::default(),
+        );
+        let dense = VectorIndex::build(info.dim, vectors.clone(), HnswParams::default())?;
+        let chunk_doc = chunks.iter().map(|c| c.doc).collect();
+        Ok(Self {
+            info,
+            documents,
+            chunks,
+            vectors,
+            lexical,
+            dense,
+            chunk_doc,
+        })
+    }
+
+    /// Ranks chunks for a question (see [`Retriever::search`]).
+    pub fn search(
+        &self,
+        question: &str,
+        vector: Option<&[f32]>,
+        mode: Mode,
+        depth: usize,
+        scope: Option<&[u32]>,
+    ) -> Vec<Hit> {
+        Retriever {
+            lexical: &self.lexical,
+            dense: &self.dense,
+            chunk_doc: &self.chunk_doc,
+        }
+        .search(question, vector, mode, depth, scope)
+    }
+
+    /// The best hits whose text fits in `budget` characters.
+    pub fn evidence(&self, hits: &[Hit], budget: usize) -> Vec<Hit> {
+        within_budget(
+            hits,
+            |c| self.chunks[c as usize].chunk.text.chars().count(),
+            budget,
+        )
+    }
+
+    /// Serializes: magic, format version, SHA-256 of the body, body.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let stored = Stored {
+            info: self.info.clone(),
+            documents: self.documents.clone(),
+            chunks: self.chunks.clone(),
+            vectors: self.vectors.clone(),
+            lexical: self.lexical.clone(),
+            dense: self.dense.to_bytes()?,
+        };
+        let body = postcard::to_allocvec(&stored).map_err(|e| Error::Index(e.to_string()))?;
+        let mut out = Vec::with_capacity(body.len() + 44);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&Sha256::digest(&body));
+        out.extend_from_slice(&body);
+        Ok(out)
+    }
+
+    /// Reads what [`to_bytes`](Self::to_bytes) wrote, refusing a damaged or foreign file
+    /// before using any of it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
+        if bytes.len() < 44 || &bytes[..8] != MAGIC {
+            return Err(Error::Index("not a Fonte corpus file".into()));
+        }
+        let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+        if version != FORMAT_VERSION {
+            return Err(Error::Index(format!(
+                "corpus format {version}, this build reads {FORMAT_VERSION}: rebuild it"
+            )));
+        }
+        let body = &bytes[44..];
+        if Sha256::digest(body).as_slice() != &bytes[12..44] {
+            return Err(Error::Index(
+                "corpus file is damaged (checksum mismatch)".into(),
+            ));
+        }
+        let s: Stored = postcard::from_bytes(body).map_err(|e| Error::Index(e.to_string()))?;
+        let dense = VectorIndex::from_bytes(&s.dense)?;
+        let chunk_doc = s.chunks.iter().map(|c| c.doc).collect();
+        Ok(Self {
+            info: s.info,
+            documents: s.documents,
+            chunks: s.chunks,
+            vectors: s.vectors,
+            lexical: s.lexical,
+            dense,
+            chunk_doc,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> Corpus {
+        let info = BuildInfo {
+            model_id: "test".into(),
+            dim: 2,
+            chunk_params: ChunkParams::default(),
+        };
+        let doc = DocumentMeta {
+            id: "d".into(),
+            name: "a.pdf".into(),
+            title: None,
+            pages: 1,
+            report: Report::Complete,
+        };
+        let chunk = |t: &str| ChunkRecord {
+            doc: 0,
+            chunk: Chunk {
+                page: 1,
+                char_start: 0,
+                char_end: t.chars().count(),
+                heading_path: vec![],
+                text: t.into(),
+            },
+        };
+        Corpus::build(
+            info,
+            vec![doc],
+            vec![chunk("alpha beta"), chunk("gamma delta")],
+            vec![vec![1.0, 0.0], vec![0.0, 1.0]],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn round_trips_and_searches_the_same() {
+        let c = tiny();
+        let back = Corpus::from_bytes(&c.to_bytes().unwrap()).unwrap();
+        assert_eq!(back.chunks, c.chunks);
+        let q = [0.0, 1.0];
+        assert_eq!(
+            back.search("gamma", Some(&q), Mode::Hybrid, 5, None),
+            c.search("gamma", Some(&q), Mode::Hybrid, 5, None)
+        );
+        assert_eq!(
+            back.search("gamma", Some(&q), Mode::Hybrid, 5, None)[0].chunk,
+            1
+        );
+    }
+
+    #[test]
+    fn a_damaged_file_is_refused_before_use() {
+        let mut bytes = tiny().to_bytes().unwrap();
+        let n = bytes.len();
+        bytes[n - 3] ^= 0xff;
+        assert!(Corpus::from_bytes(&bytes)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("damaged"));
+        assert!(
+            Corpus::from_bytes(b"%PDF-1.7 not a corpus at all, just some bytes here....").is_err()
+        );
+    }
+}
