@@ -27,6 +27,12 @@ pub struct EvalArgs {
     /// Which index variants to score.
     #[arg(long, value_enum, default_value_t = Variant::Both)]
     variant: Variant,
+    /// RRF constant for hybrid ranking.
+    #[arg(long, default_value_t = fonte_core::retrieve::Fusion::default().k)]
+    rrf_k: f32,
+    /// Weight of the dense ranking in hybrid fusion (BM25's is 1).
+    #[arg(long, default_value_t = fonte_core::retrieve::Fusion::default().dense_weight)]
+    dense_weight: f32,
     #[command(flatten)]
     model: ModelArgs,
 }
@@ -135,7 +141,12 @@ fn stripped_corpus(
 
 /// `fonte eval`.
 pub fn run(args: &EvalArgs) -> Result<(), String> {
-    let corpus = index::load(&args.corpus)?;
+    let mut corpus = index::load(&args.corpus)?;
+    let fusion = fonte_core::retrieve::Fusion {
+        k: args.rrf_k,
+        dense_weight: args.dense_weight,
+    };
+    corpus.fusion = fusion;
     let qa: Vec<Qa> = std::fs::read_to_string(&args.qa)
         .map_err(|e| format!("{}: {e}", args.qa.display()))?
         .lines()
@@ -166,18 +177,21 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
         variants.push(("as-indexed", None));
     }
     if args.variant != Variant::AsIndexed {
-        let (c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
+        let (mut c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
+        c.fusion = fusion;
         eprintln!("stripped question headings from {n} chunks");
         variants.push(("headings-stripped", Some(c)));
     }
     println!(
-        "model {}, chunks {} (target {} tokens, overlap {}), budget {} chars, {} questions",
+        "model {}, chunks {} (target {} tokens, overlap {}), budget {} chars, {} questions, rrf k {} dense weight {}",
         corpus.info.model_id,
         corpus.chunks.len(),
         corpus.info.chunk_params.target_tokens,
         corpus.info.chunk_params.overlap_tokens,
         args.budget,
-        qa.len()
+        qa.len(),
+        fusion.k,
+        fusion.dense_weight
     );
     println!(
         "{:18} {:7} {:8} {:>6} {:>6} {:>6} {:>8}",

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use crate::chunk::{Chunk, ChunkParams};
 use crate::lexical::{Bm25, Bm25Params};
 use crate::pdf::Report;
-use crate::retrieve::{within_budget, Hit, Mode, Retriever};
+use crate::retrieve::{within_budget, Fusion, Hit, Mode, Retriever};
 use crate::vector::{HnswParams, VectorIndex};
 use crate::{Error, Result};
 
@@ -71,6 +71,8 @@ pub struct Corpus {
     pub chunks: Vec<ChunkRecord>,
     /// One vector per chunk.
     pub vectors: Vec<Vec<f32>>,
+    /// How hybrid search fuses BM25 and dense rankings.
+    pub fusion: Fusion,
     lexical: Bm25,
     dense: VectorIndex,
     chunk_doc: Vec<u32>,
@@ -105,6 +107,7 @@ impl Corpus {
             lexical,
             dense,
             chunk_doc,
+            fusion: Fusion::default(),
         })
     }
 
@@ -121,6 +124,7 @@ impl Corpus {
             lexical: &self.lexical,
             dense: &self.dense,
             chunk_doc: &self.chunk_doc,
+            fusion: self.fusion,
         }
         .search(question, vector, mode, depth, scope)
     }
@@ -182,6 +186,7 @@ impl Corpus {
             lexical: s.lexical,
             dense,
             chunk_doc,
+            fusion: Fusion::default(),
         })
     }
 }

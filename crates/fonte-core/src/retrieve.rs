@@ -33,13 +33,37 @@ pub struct Hit {
     pub dense_rank: Option<u32>,
 }
 
+/// How hybrid retrieval fuses its two rankings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fusion {
+    /// RRF constant.
+    pub k: f32,
+    /// Weight of the dense ranking (BM25's is 1).
+    pub dense_weight: f32,
+}
+
+impl Default for Fusion {
+    fn default() -> Self {
+        Self {
+            k: RRF_K,
+            dense_weight: 1.0,
+        }
+    }
+}
+
 /// Reciprocal rank fusion of ranked id lists: `score(d) = sum 1 / (k + rank)`, ties broken by
 /// id so results are deterministic.
 pub fn rrf(lists: &[Vec<u32>], k: f32) -> Vec<(u32, f32)> {
+    let weighted: Vec<(&[u32], f32)> = lists.iter().map(|l| (l.as_slice(), 1.0)).collect();
+    rrf_weighted(&weighted, k)
+}
+
+/// [`rrf`] with a weight per list: `score(d) = sum w / (k + rank)`.
+pub fn rrf_weighted(lists: &[(&[u32], f32)], k: f32) -> Vec<(u32, f32)> {
     let mut scores: HashMap<u32, f32> = HashMap::new();
-    for list in lists {
+    for (list, weight) in lists {
         for (rank, id) in list.iter().enumerate() {
-            *scores.entry(*id).or_default() += 1.0 / (k + rank as f32 + 1.0);
+            *scores.entry(*id).or_default() += weight / (k + rank as f32 + 1.0);
         }
     }
     let mut fused: Vec<(u32, f32)> = scores.into_iter().collect();
@@ -70,6 +94,8 @@ pub struct Retriever<'a> {
     pub dense: &'a VectorIndex,
     /// Document number of each chunk, for scoping.
     pub chunk_doc: &'a [u32],
+    /// How [`Mode::Hybrid`] fuses.
+    pub fusion: Fusion,
 }
 
 impl Retriever<'_> {
@@ -101,13 +127,14 @@ impl Retriever<'_> {
         let scored: Vec<(u32, f32)> = match mode {
             Mode::Lexical => lexical.clone(),
             Mode::Dense => dense.clone(),
-            Mode::Hybrid => rrf(
-                &[
-                    lexical.iter().map(|x| x.0).collect(),
-                    dense.iter().map(|x| x.0).collect(),
-                ],
-                RRF_K,
-            ),
+            Mode::Hybrid => {
+                let lexical_ids: Vec<u32> = lexical.iter().map(|x| x.0).collect();
+                let dense_ids: Vec<u32> = dense.iter().map(|x| x.0).collect();
+                rrf_weighted(
+                    &[(&lexical_ids, 1.0), (&dense_ids, self.fusion.dense_weight)],
+                    self.fusion.k,
+                )
+            }
         };
         scored
             .into_iter()
@@ -175,6 +202,7 @@ mod tests {
             lexical: &lexical,
             dense: &dense,
             chunk_doc: &chunk_doc,
+            fusion: Fusion::default(),
         };
         let hits = r.search("rescisão", Some(&[0.0, 1.0]), Mode::Hybrid, 10, None);
         assert_eq!(hits.len(), 3);
