@@ -10,7 +10,7 @@ mod eval;
 mod index;
 mod model;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -150,7 +150,7 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 fn search(
-    path: &PathBuf,
+    path: &Path,
     question: &str,
     k: usize,
     mode: Mode,
@@ -202,7 +202,7 @@ fn search(
     Ok(())
 }
 
-fn pdftext(file: &PathBuf, password: Option<&str>) -> Result<(), String> {
+fn pdftext(file: &Path, password: Option<&str>) -> Result<(), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let doc = fonte_core::pdf::extract(
         &bytes,
