@@ -254,3 +254,40 @@ impl M0 {
     /// The identity.
     pub const IDENTITY: M0 = M0([1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
 }
+
+/// The matrix that draws an annotation's appearance form (with its own /Matrix and /BBox)
+/// into the annotation's /Rect on the page (PDF 32000-1, 12.5.5).
+pub fn annotation_matrix(
+    form_matrix: Option<&Matrix>,
+    bbox: &pdf::object::Rectangle,
+    rect: &pdf::object::Rectangle,
+) -> M0 {
+    let m = form_matrix.map_or(M::IDENTITY, M::from);
+    let corners = [
+        (bbox.left, bbox.bottom),
+        (bbox.right, bbox.bottom),
+        (bbox.left, bbox.top),
+        (bbox.right, bbox.top),
+    ];
+    let pts: Vec<(f32, f32)> = corners.iter().map(|&(x, y)| m.apply(x, y)).collect();
+    let (x0, x1) = pts
+        .iter()
+        .fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (y0, y1) = pts
+        .iter()
+        .fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let (rx0, rx1) = (rect.left.min(rect.right), rect.left.max(rect.right));
+    let (ry0, ry1) = (rect.bottom.min(rect.top), rect.bottom.max(rect.top));
+    let sx = if x1 > x0 {
+        (rx1 - rx0) / (x1 - x0)
+    } else {
+        1.0
+    };
+    let sy = if y1 > y0 {
+        (ry1 - ry0) / (y1 - y0)
+    } else {
+        1.0
+    };
+    let a = M([sx, 0.0, 0.0, sy, rx0 - x0 * sx, ry0 - y0 * sy]);
+    M0(m.then(a).0)
+}

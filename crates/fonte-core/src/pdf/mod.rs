@@ -12,7 +12,7 @@ pub mod layout;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pdf::file::FileOptions;
-use pdf::object::{Page, ParseOptions, Resolve};
+use pdf::object::{AppearanceStreamEntry, Page, ParseOptions, Resolve};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -161,6 +161,27 @@ pub fn document_id(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
+/// The root cause of a `pdf` crate error, without its source-location breadcrumbs.
+fn root_cause(msg: &str) -> String {
+    let last = msg.rsplit("caused by").next().unwrap_or(msg).trim();
+    let last = match last.strip_prefix("Try at ") {
+        Some(rest) => rest.split_once(": ").map_or(rest, |x| x.1),
+        None => last,
+    };
+    let line = last
+        .lines()
+        .next()
+        .unwrap_or(last)
+        .trim()
+        .trim_end_matches(':')
+        .trim();
+    if line.is_empty() {
+        "unreadable structure".into()
+    } else {
+        line.chars().take(200).collect()
+    }
+}
+
 fn looks_like_password_error(msg: &str) -> bool {
     let m = msg.to_lowercase();
     m.contains("password") || m.contains("decrypt") || m.contains("encrypt")
@@ -199,7 +220,7 @@ pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extract
                 }
                 Err(e2) => {
                     return rejected(RejectReason::Malformed {
-                        detail: e2.to_string(),
+                        detail: root_cause(&e2.to_string()),
                     })
                 }
             },
@@ -208,7 +229,7 @@ pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extract
             }
             None => {
                 return rejected(RejectReason::Malformed {
-                    detail: e.to_string(),
+                    detail: root_cause(&e.to_string()),
                 })
             }
         },
@@ -403,6 +424,43 @@ fn page_text(page: &Page, resolve: &impl Resolve, limits: Limits) -> (String, bo
     );
     let mut glyphs = Vec::new();
     interp.run(&ops, resources, M0::IDENTITY, &mut glyphs, 0);
+    // Form field values and free-text notes live in annotation appearance streams, which
+    // viewers (and pdftotext) draw over the page.
+    if let Ok(annots) = page.annotations.load(resolve) {
+        for annot in annots.iter() {
+            const HIDDEN: u32 = 2;
+            if annot.annot_flags & HIDDEN != 0 {
+                continue;
+            }
+            let (Some(ap), Some(rect)) = (&annot.appearance_streams, &annot.rect) else {
+                continue;
+            };
+            let form =
+                match &*ap.normal {
+                    AppearanceStreamEntry::Single(f) => Some(f.clone()),
+                    AppearanceStreamEntry::Dict(states) => annot
+                        .appearance_state
+                        .as_ref()
+                        .and_then(|s| match states.get(s) {
+                            Some(AppearanceStreamEntry::Single(f)) => Some(f.clone()),
+                            _ => None,
+                        }),
+                };
+            let Some(form) = form else { continue };
+            let Ok(ops) = form.operations(resolve) else {
+                continue;
+            };
+            let dict = form.dict();
+            let ctm = interp::annotation_matrix(dict.matrix.as_ref(), &dict.bbox, rect);
+            interp.run(
+                &ops,
+                dict.resources.as_deref().or(resources),
+                ctm,
+                &mut glyphs,
+                1,
+            );
+        }
+    }
     // Text outside the crop box is not shown by viewers.
     if let Ok(b) = page.crop_box().or_else(|_| page.media_box()) {
         let (x0, x1) = (b.left.min(b.right) - 2.0, b.left.max(b.right) + 2.0);

@@ -1,0 +1,164 @@
+//! The text layer on real PDFs from `../shared/fixtures/pdfs` (see its SOURCES.md).
+
+use std::path::PathBuf;
+
+use fonte_core::pdf::{extract, Limits, RejectReason, Report};
+
+fn fixture(rel: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/fixtures/pdfs")
+        .join(rel);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn text_of(rel: &str) -> String {
+    let doc = extract(&fixture(rel), None, Limits::default());
+    assert_eq!(doc.report, Report::Complete, "{rel}");
+    doc.pages
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\u{c}")
+}
+
+#[test]
+fn portuguese_latex_with_tex_accents_and_ligatures() {
+    let doc = extract(&fixture("pt/tutorialbeamer.pdf"), None, Limits::default());
+    assert_eq!(doc.page_count, 15);
+    assert_eq!(doc.pages.len(), 15);
+    assert_eq!(doc.pages[0].number, 1);
+    let all: String = doc.pages.iter().map(|p| p.text.as_str()).collect();
+    // "\'{\i}" and "\~a" drawn as separate glyphs by TeX, merged back.
+    assert!(all.contains("disponível"), "accent over dotless i");
+    assert!(all.contains("apresentações"), "tilde and cedilla");
+    assert!(!all.contains('\u{FB01}'), "ligatures spelled out");
+    assert_eq!(doc.id.len(), 64);
+}
+
+#[test]
+fn the_debian_faq_keeps_its_structure() {
+    // This file's /OpenAction is an array, which the crate's strict parser refuses.
+    let text = text_of("en/debian-faq.en.pdf");
+    assert!(text.contains("1.1 What is this FAQ?"));
+    assert!(text.contains("The Debian GNU/Linux FAQ"));
+}
+
+#[test]
+fn a_multi_part_content_stream_keeps_the_text_after_the_joint() {
+    // The OCR layer follows an image in a second content stream part ("Q" + "BT" -> "QBT").
+    let text = text_of("scanned/Seige_of_Vicksburg_Sample_OCR.pdf");
+    assert!(
+        text.to_lowercase().contains("vicksburg"),
+        "{}",
+        &text[..text.len().min(300)]
+    );
+}
+
+#[test]
+fn image_only_scans_are_reported_as_having_no_text_layer() {
+    for rel in ["scanned/linn.pdf", "scanned/skew.pdf", "scanned/c03-29.pdf"] {
+        let doc = extract(&fixture(rel), None, Limits::default());
+        assert_eq!(
+            doc.report,
+            Report::Rejected {
+                reason: RejectReason::NoTextLayer
+            },
+            "{rel}"
+        );
+    }
+    // Page 4 of this one is a chart whose labels are real text: the others are listed.
+    let doc = extract(&fixture("scanned/multipage.pdf"), None, Limits::default());
+    match doc.report {
+        Report::Partial { pages, reason } => {
+            assert_eq!(pages, [1, 2, 3, 5, 6]);
+            assert!(reason.contains("no text layer"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn encrypted_files_open_with_the_empty_password_or_the_one_given() {
+    assert!(text_of("encrypted/r2-empty-password.pdf").contains("encryption test"));
+    assert!(text_of("encrypted/r4-owner-password.pdf").contains("encryption test"));
+    let locked = extract(
+        &fixture("encrypted/r2-user-password.pdf"),
+        None,
+        Limits::default(),
+    );
+    assert_eq!(
+        locked.report,
+        Report::Rejected {
+            reason: RejectReason::NeedsPassword
+        }
+    );
+    let opened = extract(
+        &fixture("encrypted/r2-user-password.pdf"),
+        Some(b"asdfzxcv"),
+        Limits::default(),
+    );
+    assert_eq!(opened.report, Report::Complete);
+    assert!(opened.pages[0].text.contains("encryption test"));
+}
+
+#[test]
+fn malformed_files_give_an_error_or_a_report_never_a_panic() {
+    for rel in [
+        "malformed/378014596.pdf",
+        "malformed/badlin1.pdf",
+        "malformed/content-stream-errors.pdf",
+        "malformed/cyclic-toc.pdf",
+        "malformed/invalid.pdf",
+        "malformed/issue-301.pdf",
+        "malformed/newline-buffer-test.pdf",
+    ] {
+        let doc = extract(&fixture(rel), None, Limits::default());
+        if let Report::Rejected { reason } = &doc.report {
+            let msg = reason.to_string();
+            assert!(
+                !msg.contains(".rs:"),
+                "{rel}: no source locations in messages: {msg}"
+            );
+        }
+    }
+    let invalid = extract(&fixture("malformed/invalid.pdf"), None, Limits::default());
+    assert!(matches!(
+        invalid.report,
+        Report::Rejected {
+            reason: RejectReason::Malformed { .. }
+        }
+    ));
+    // Recoverable: a damaged xref table is rebuilt.
+    assert_eq!(
+        extract(&fixture("malformed/badlin1.pdf"), None, Limits::default()).page_count,
+        30
+    );
+}
+
+#[test]
+fn limits_cap_the_work_and_say_so() {
+    let limits = Limits {
+        max_pages: 3,
+        ..Limits::default()
+    };
+    let doc = extract(&fixture("en/R-FAQ.pdf"), None, limits);
+    assert_eq!(doc.pages.len(), 3);
+    match doc.report {
+        Report::Partial { pages, reason } => {
+            assert_eq!(pages.first(), Some(&4));
+            assert!(reason.contains("first 3 pages"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn running_headers_are_marked_on_the_faq() {
+    let doc = extract(&fixture("en/debian-faq.en.pdf"), None, Limits::default());
+    let marked = doc.pages.iter().filter(|p| !p.furniture.is_empty()).count();
+    assert!(
+        marked > doc.pages.len() / 2,
+        "{marked} of {} pages",
+        doc.pages.len()
+    );
+}
