@@ -30,6 +30,8 @@ pub struct FontDecoder {
     /// For simple fonts: code -> text from the encoding.
     table: Vec<Option<String>>,
     widths: HashMap<u32, f32>,
+    /// Standard-14 fonts without /Widths: widths by character (in 1/1000).
+    standard: Option<HashMap<char, f32>>,
     /// CID fonts: /W and /DW of the descendant font (in 1/1000).
     cid_widths: Option<pdf::font::Widths>,
     default_width: f32,
@@ -107,6 +109,62 @@ fn type1_builtin_encoding(program: &[u8]) -> HashMap<u8, String> {
         }
     }
     out
+}
+
+/// Advance widths (1/1000 em) by character for a standard-14 font named `base_font` (subset
+/// prefix and style suffixes like ",Bold" tolerated), from the Adobe AFM files. A font that
+/// omits /Widths relies on these; guessing instead breaks word spacing.
+fn standard_widths(base_font: &str) -> Option<HashMap<char, f32>> {
+    use pdf_core_14_font_afms as afm;
+    let name = base_font
+        .rsplit('+')
+        .next()
+        .unwrap_or(base_font)
+        .replace(',', "-");
+    let bold = name.contains("Bold");
+    let italic = name.contains("Italic") || name.contains("Oblique");
+    let file = match name.split('-').next().unwrap_or("") {
+        "Helvetica" | "Arial" | "ArialMT" => match (bold, italic) {
+            (false, false) => afm::HELVETICA,
+            (true, false) => afm::HELVETICA_BOLD,
+            (false, true) => afm::HELVETICA_OBLIQUE,
+            (true, true) => afm::HELVETICA_BOLD_OBLIQUE,
+        },
+        "Times" | "TimesNewRoman" | "TimesNewRomanPS" | "TimesNewRomanPSMT" => match (bold, italic)
+        {
+            (false, false) => afm::TIMES_ROMAN,
+            (true, false) => afm::TIMES_BOLD,
+            (false, true) => afm::TIMES_ITALIC,
+            (true, true) => afm::TIMES_BOLD_ITALIC,
+        },
+        "Courier" | "CourierNew" | "CourierNewPSMT" => match (bold, italic) {
+            (false, false) => afm::COURIER,
+            (true, false) => afm::COURIER_BOLD,
+            (false, true) => afm::COURIER_OBLIQUE,
+            (true, true) => afm::COURIER_BOLD_OBLIQUE,
+        },
+        "Symbol" => afm::SYMBOL,
+        "ZapfDingbats" => afm::ZAPF_DINGBATS,
+        _ => return None,
+    };
+    // Char metric lines read "C 32 ; WX 278 ; N space ; B ...".
+    let mut out = HashMap::new();
+    for line in file.lines().filter(|l| l.starts_with("C ")) {
+        let field = |key: &str| {
+            line.split(';')
+                .map(str::trim)
+                .find_map(|f| f.strip_prefix(key))
+                .map(str::trim)
+        };
+        if let (Some(w), Some(n)) = (field("WX "), field("N ")) {
+            if let (Ok(w), Some(text)) = (w.parse::<f32>(), glyph_name_text(n)) {
+                if let Some(c) = text.chars().next() {
+                    out.insert(c, w);
+                }
+            }
+        }
+    }
+    Some(out)
 }
 
 fn number(p: &Primitive) -> Option<f32> {
@@ -223,6 +281,11 @@ impl FontDecoder {
                 }
             }
         }
+        let standard = if !two_byte && widths.is_empty() {
+            standard_widths(&base_font)
+        } else {
+            None
+        };
         let cid_widths = if two_byte {
             font.widths(resolve).ok().flatten()
         } else {
@@ -234,6 +297,7 @@ impl FontDecoder {
             to_unicode,
             table,
             widths,
+            standard,
             cid_widths,
             default_width,
             width_scale,
@@ -275,10 +339,14 @@ impl FontDecoder {
                     .map(str::to_string)
                     .or_else(|| self.table[b as usize].clone())
                     .unwrap_or_default();
-                let width = self
-                    .widths
-                    .get(&(b as u32))
-                    .map_or(self.default_width, |w| w * self.width_scale);
+                let width = match self.widths.get(&(b as u32)) {
+                    Some(w) => w * self.width_scale,
+                    None => self
+                        .standard
+                        .as_ref()
+                        .and_then(|m| text.chars().next().and_then(|c| m.get(&c)))
+                        .map_or(self.default_width, |w| w * 0.001),
+                };
                 out.push(Glyph {
                     text,
                     width,
@@ -302,6 +370,20 @@ mod tests {
         assert_eq!(glyph_name_text("f_f_i").as_deref(), Some("ffi"));
         assert_eq!(glyph_name_text("a.sc").as_deref(), Some("a"));
         assert_eq!(glyph_name_text("g123"), None);
+    }
+
+    #[test]
+    fn standard_fonts_have_their_afm_widths() {
+        let helv = standard_widths("Helvetica").unwrap();
+        assert_eq!(helv.get(&' '), Some(&278.0));
+        assert_eq!(helv.get(&'W'), Some(&944.0));
+        let bold = standard_widths("ABCDEF+Arial,Bold").unwrap();
+        assert_eq!(bold.get(&'i'), Some(&278.0));
+        assert_eq!(
+            standard_widths("Courier-Oblique").unwrap().get(&'m'),
+            Some(&600.0)
+        );
+        assert!(standard_widths("CMR10").is_none());
     }
 
     #[test]

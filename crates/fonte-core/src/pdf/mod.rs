@@ -11,8 +11,10 @@ pub mod layout;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use pdf::content::FormXObject;
 use pdf::file::FileOptions;
-use pdf::object::{AppearanceStreamEntry, Page, ParseOptions, Resolve};
+use pdf::object::{Object, Page, ParseOptions, RcRef, Rectangle, Ref, Resolve};
+use pdf::primitive::Primitive;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -253,7 +255,14 @@ pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extract
         let number = n + 1;
         let result = catch_unwind(AssertUnwindSafe(|| {
             let page = file.get_page(n).map_err(|e| e.to_string())?;
-            Ok::<_, String>(page_text(&page, &resolver, limits))
+            let form_resources = file.get_root().forms.as_ref().and_then(|f| f.dr.as_deref());
+            Ok::<_, String>(page_text(
+                &page,
+                Some(page.get_ref()),
+                form_resources,
+                &resolver,
+                limits,
+            ))
         }));
         match result {
             Ok(Ok((text, saw_image, cut))) => {
@@ -332,6 +341,88 @@ pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extract
     }
 }
 
+/// The normal appearance stream of each visible annotation of the page, with its /Rect.
+///
+/// Read from the raw dictionaries: the crate's `Annot` cannot load an appearance stream that is
+/// an indirect object (it asks `RcRef` to parse a stream that is no longer a reference), which is
+/// how nearly every form field stores it.
+fn annotation_forms(
+    page_ref: pdf::object::PlainRef,
+    resolve: &impl Resolve,
+) -> Vec<(RcRef<FormXObject>, Rectangle)> {
+    const HIDDEN: i32 = 2;
+    let mut out = Vec::new();
+    let Ok(page) = resolve
+        .resolve(page_ref)
+        .and_then(Primitive::into_dictionary)
+    else {
+        return out;
+    };
+    let Some(annots) = page
+        .get("Annots")
+        .cloned()
+        .and_then(|a| a.resolve(resolve).ok())
+        .and_then(|a| a.into_array().ok())
+    else {
+        return out;
+    };
+    for annot in annots.into_iter().take(10_000) {
+        let Ok(annot) = annot.resolve(resolve).and_then(Primitive::into_dictionary) else {
+            continue;
+        };
+        if annot
+            .get("F")
+            .and_then(|f| f.as_integer().ok())
+            .is_some_and(|f| f & HIDDEN != 0)
+        {
+            continue;
+        }
+        let Some(rect) = annot
+            .get("Rect")
+            .cloned()
+            .and_then(|r| Rectangle::from_primitive(r, resolve).ok())
+        else {
+            continue;
+        };
+        let Some(normal) = annot
+            .get("AP")
+            .cloned()
+            .and_then(|ap| ap.resolve(resolve).ok())
+            .and_then(|ap| ap.into_dictionary().ok())
+            .and_then(|mut ap| ap.remove("N"))
+        else {
+            continue;
+        };
+        // /N is the stream itself, or a dictionary of states (checkboxes) chosen by /AS.
+        let stream_ref = match normal {
+            Primitive::Reference(r) => match resolve.resolve(r) {
+                Ok(Primitive::Dictionary(states)) => pick_state(&annot, &states),
+                Ok(_) => Some(r),
+                Err(_) => None,
+            },
+            Primitive::Dictionary(states) => pick_state(&annot, &states),
+            _ => None,
+        };
+        if let Some(r) = stream_ref {
+            if let Ok(form) = resolve.get(Ref::<FormXObject>::new(r)) {
+                out.push((form, rect));
+            }
+        }
+    }
+    out
+}
+
+fn pick_state(
+    annot: &pdf::primitive::Dictionary,
+    states: &pdf::primitive::Dictionary,
+) -> Option<pdf::object::PlainRef> {
+    let state = annot.get("AS")?.as_name().ok()?;
+    match states.get(state)? {
+        Primitive::Reference(r) => Some(*r),
+        _ => None,
+    }
+}
+
 /// Lines looked at for running headers and footers, from each end of a page.
 const EDGE_LINES: usize = 3;
 
@@ -397,7 +488,14 @@ fn mark_furniture(pages: &mut [PageText]) {
 }
 
 /// Text of one page, whether it drew images, whether a budget cut it short.
-fn page_text(page: &Page, resolve: &impl Resolve, limits: Limits) -> (String, bool, bool) {
+/// `form_resources`: the AcroForm's default resources, where field appearances find their fonts.
+fn page_text(
+    page: &Page,
+    page_ref: Option<pdf::object::PlainRef>,
+    form_resources: Option<&pdf::object::Resources>,
+    resolve: &impl Resolve,
+    limits: Limits,
+) -> (String, bool, bool) {
     let Some(content) = &page.contents else {
         return (String::new(), false, false);
     };
@@ -426,39 +524,15 @@ fn page_text(page: &Page, resolve: &impl Resolve, limits: Limits) -> (String, bo
     interp.run(&ops, resources, M0::IDENTITY, &mut glyphs, 0);
     // Form field values and free-text notes live in annotation appearance streams, which
     // viewers (and pdftotext) draw over the page.
-    if let Ok(annots) = page.annotations.load(resolve) {
-        for annot in annots.iter() {
-            const HIDDEN: u32 = 2;
-            if annot.annot_flags & HIDDEN != 0 {
-                continue;
-            }
-            let (Some(ap), Some(rect)) = (&annot.appearance_streams, &annot.rect) else {
-                continue;
-            };
-            let form =
-                match &*ap.normal {
-                    AppearanceStreamEntry::Single(f) => Some(f.clone()),
-                    AppearanceStreamEntry::Dict(states) => annot
-                        .appearance_state
-                        .as_ref()
-                        .and_then(|s| match states.get(s) {
-                            Some(AppearanceStreamEntry::Single(f)) => Some(f.clone()),
-                            _ => None,
-                        }),
-                };
-            let Some(form) = form else { continue };
+    if let Some(page_ref) = page_ref {
+        for (form, rect) in annotation_forms(page_ref, resolve) {
             let Ok(ops) = form.operations(resolve) else {
                 continue;
             };
             let dict = form.dict();
-            let ctm = interp::annotation_matrix(dict.matrix.as_ref(), &dict.bbox, rect);
-            interp.run(
-                &ops,
-                dict.resources.as_deref().or(resources),
-                ctm,
-                &mut glyphs,
-                1,
-            );
+            let ctm = interp::annotation_matrix(dict.matrix.as_ref(), &dict.bbox, &rect);
+            let res = dict.resources.as_deref().or(form_resources).or(resources);
+            interp.run(&ops, res, ctm, &mut glyphs, 1);
         }
     }
     // Text outside the crop box is not shown by viewers.
