@@ -11,6 +11,7 @@ usage: scripts/pdf_fidelity.py [--fonte target/debug/fonte] [--shared ../shared]
 import argparse
 import collections
 import pathlib
+import re
 import statistics
 import subprocess
 import sys
@@ -22,7 +23,17 @@ FOLDERS = ["en", "pt", "multicolumn", "forms"]
 
 
 def norm_tokens(text):
+    """Whitespace-separated tokens, NFKC, lower-cased."""
     return unicodedata.normalize("NFKC", text).lower().split()
+
+
+WORD = re.compile(r"\w+")
+
+
+def word_tokens(text):
+    """Word tokens (runs of letters and digits), NFKC, lower-cased: punctuation and the
+    control characters pdftotext prints for glyphs it cannot map do not count."""
+    return WORD.findall(unicodedata.normalize("NFKC", text).lower())
 
 
 def f1(ours, ref):
@@ -60,7 +71,7 @@ def main():
     ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
     args = ap.parse_args()
     pdfs = ROOT / pathlib.Path(args.shared) / "fixtures/pdfs"
-    rows, scores = [], []
+    rows, scores, wscores = [], [], []
     total = 0.0
     for folder in FOLDERS:
         for pdf in sorted((pdfs / folder).glob("*.pdf")):
@@ -72,6 +83,8 @@ def main():
             ref_pages = ref.rstrip("\f\n").split("\f")
             score = f1(norm_tokens(ours), norm_tokens(ref))
             scores.append(score)
+            wscore = f1(word_tokens(ours), word_tokens(ref))
+            wscores.append(wscore)
             order = ""
             if folder == "multicolumn":
                 plain = run(["pdftotext", str(pdf), "-"]).rstrip("\f\n").split("\f")
@@ -81,14 +94,15 @@ def main():
                     num += lcs_len(rw, ow)
                     den += len(rw)
                 order = f"{num / max(den, 1):.3f}"
-            rows.append((f"{folder}/{pdf.name}", len(our_pages), len(ref_pages), score, order))
-    print(f"{'file':48} {'pages':>11} {'F1':>7} {'order':>6}")
-    for name, op, rp, score, order in rows:
+            rows.append((f"{folder}/{pdf.name}", len(our_pages), len(ref_pages), score, wscore, order))
+    print(f"{'file':48} {'pages':>11} {'F1 tokens':>9} {'F1 words':>9} {'order':>6}")
+    for name, op, rp, score, wscore, order in rows:
         flag = "" if op == rp else "  <- page count"
-        print(f"{name:48} {op:>5}/{rp:<5} {score:7.4f} {order:>6}{flag}")
-    good = sum(s >= 0.97 for s in scores)
-    print(f"\nmedian F1 {statistics.median(scores):.4f}; {good}/{len(scores)} files >= 0.97; "
-          f"fonte pdftext wall time {total:.1f} s for all files")
+        print(f"{name:48} {op:>5}/{rp:<5} {score:9.4f} {wscore:9.4f} {order:>6}{flag}")
+    for label, xs in (("whitespace tokens", scores), ("word tokens", wscores)):
+        good = sum(s >= 0.97 for s in xs)
+        print(f"{label}: median F1 {statistics.median(xs):.4f}; {good}/{len(xs)} files >= 0.97")
+    print(f"fonte pdftext wall time {total:.1f} s for all files")
 
 
 if __name__ == "__main__":

@@ -101,6 +101,24 @@ enum Command {
         #[arg(long)]
         password: Option<String>,
     },
+    /// HNSW recall@10 against exact search, on seeded random vectors or a corpus's vectors.
+    HnswRecall {
+        /// Number of random unit vectors (ignored with --corpus).
+        #[arg(long, default_value_t = 100_000)]
+        n: usize,
+        /// Dimension of the random vectors.
+        #[arg(long, default_value_t = 384)]
+        dim: usize,
+        /// Use this corpus file's chunk vectors instead (queries: held-out chunks).
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// Queries.
+        #[arg(long, default_value_t = 200)]
+        queries: usize,
+        /// Seed for the random vectors and queries.
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+    },
     /// Embed texts and print their pairwise cosine similarities.
     Embed {
         /// Texts.
@@ -146,6 +164,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Eval(args) => eval::run(&args),
         Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
         Command::Embed { texts, model } => embed(&texts, &model),
+        Command::HnswRecall { n, dim, corpus, queries, seed } => hnsw_recall(n, dim, corpus.as_deref(), queries, seed),
     }
 }
 
@@ -237,6 +256,54 @@ fn embed(texts: &[String], model: &ModelArgs) -> Result<(), String> {
         for (j, b) in texts.iter().enumerate().skip(i + 1) {
             println!("{:.4}  {a:?} ~ {b:?}", cosine(&vectors[i], &vectors[j]));
         }
+    }
+    Ok(())
+}
+
+fn hnsw_recall(n: usize, dim: usize, corpus: Option<&Path>, queries: usize, seed: u64) -> Result<(), String> {
+    use fonte_core::vector::{random_unit_vectors, recall_at, HnswParams, VectorIndex};
+    let (data, qs, what) = match corpus {
+        Some(path) => {
+            let c = index::load(path)?;
+            let mut v = c.vectors.clone();
+            // Every k-th vector becomes a query and leaves the data, so no query finds itself.
+            let step = (v.len() / queries.max(1)).max(2);
+            let mut qs = Vec::new();
+            let mut i = 0;
+            while i < v.len() && qs.len() < queries {
+                qs.push(v.remove(i));
+                i += step - 1;
+            }
+            let what = format!("{} chunk vectors of {}", v.len(), path.display());
+            (v, qs, what)
+        }
+        None => (random_unit_vectors(n, dim, seed), random_unit_vectors(queries, dim, seed ^ 0x9e37_79b9), format!("{n} random unit vectors, dim {dim}")),
+    };
+    let dim = data.first().map_or(dim, Vec::len);
+    let params = HnswParams::default();
+    let t = std::time::Instant::now();
+    let hnsw = VectorIndex::build_hnsw(dim, data.clone(), params).map_err(|e| e.to_string())?;
+    let build = t.elapsed();
+    let exact = VectorIndex::build_exact(dim, data).map_err(|e| e.to_string())?;
+    let t = std::time::Instant::now();
+    let recall = recall_at(&exact, &hnsw, &qs, 10);
+    let per_query = t.elapsed() / qs.len().max(1) as u32;
+    let bytes = hnsw.to_bytes().map_err(|e| e.to_string())?;
+    let back = VectorIndex::from_bytes(&bytes).map_err(|e| e.to_string())?;
+    let same = qs.iter().all(|q| back.search(q, 10, &|_| true) == hnsw.search(q, 10, &|_| true));
+    println!(
+        "{what}: seed {:#x}, ef_construction {}, ef_search {}; recall@10 {recall:.4} over {} queries; build {:.1} s; \
+         exact+hnsw per query {:.2} ms; serialized {} bytes, round trip identical: {same}",
+        params.seed,
+        params.ef_construction,
+        params.ef_search,
+        qs.len(),
+        build.as_secs_f64(),
+        per_query.as_secs_f64() * 1000.0,
+        bytes.len()
+    );
+    if !same {
+        return Err("deserialized index gives different results".into());
     }
     Ok(())
 }
