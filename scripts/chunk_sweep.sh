@@ -15,7 +15,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/pdfs"
 cp "$SHARED/fixtures/pdfs/en/debian-faq.en.pdf" "$SHARED/fixtures/pdfs/pt/debian-faq.pt.pdf" "$work/pdfs/"
-for spec in ${SWEEP:-"100:0 100:20 150:0 150:30 200:0 200:40 256:0 256:50"}; do
+specs="${SWEEP:-100:0 100:20 150:0 150:30 200:0 200:40 256:0 256:50}"
+for spec in $specs; do
   target="${spec%%:*}"
   overlap="${spec##*:}"
   echo "=== target $target tokens, overlap $overlap"

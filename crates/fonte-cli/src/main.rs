@@ -164,7 +164,13 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Eval(args) => eval::run(&args),
         Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
         Command::Embed { texts, model } => embed(&texts, &model),
-        Command::HnswRecall { n, dim, corpus, queries, seed } => hnsw_recall(n, dim, corpus.as_deref(), queries, seed),
+        Command::HnswRecall {
+            n,
+            dim,
+            corpus,
+            queries,
+            seed,
+        } => hnsw_recall(n, dim, corpus.as_deref(), queries, seed),
     }
 }
 
@@ -260,7 +266,13 @@ fn embed(texts: &[String], model: &ModelArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn hnsw_recall(n: usize, dim: usize, corpus: Option<&Path>, queries: usize, seed: u64) -> Result<(), String> {
+fn hnsw_recall(
+    n: usize,
+    dim: usize,
+    corpus: Option<&Path>,
+    queries: usize,
+    seed: u64,
+) -> Result<(), String> {
     use fonte_core::vector::{random_unit_vectors, recall_at, HnswParams, VectorIndex};
     let (data, qs, what) = match corpus {
         Some(path) => {
@@ -277,7 +289,11 @@ fn hnsw_recall(n: usize, dim: usize, corpus: Option<&Path>, queries: usize, seed
             let what = format!("{} chunk vectors of {}", v.len(), path.display());
             (v, qs, what)
         }
-        None => (random_unit_vectors(n, dim, seed), random_unit_vectors(queries, dim, seed ^ 0x9e37_79b9), format!("{n} random unit vectors, dim {dim}")),
+        None => (
+            random_unit_vectors(n, dim, seed),
+            random_unit_vectors(queries, dim, seed ^ 0x9e37_79b9),
+            format!("{n} random unit vectors, dim {dim}"),
+        ),
     };
     let dim = data.first().map_or(dim, Vec::len);
     let params = HnswParams::default();
@@ -290,7 +306,9 @@ fn hnsw_recall(n: usize, dim: usize, corpus: Option<&Path>, queries: usize, seed
     let per_query = t.elapsed() / qs.len().max(1) as u32;
     let bytes = hnsw.to_bytes().map_err(|e| e.to_string())?;
     let back = VectorIndex::from_bytes(&bytes).map_err(|e| e.to_string())?;
-    let same = qs.iter().all(|q| back.search(q, 10, &|_| true) == hnsw.search(q, 10, &|_| true));
+    let same = qs
+        .iter()
+        .all(|q| back.search(q, 10, &|_| true) == hnsw.search(q, 10, &|_| true));
     println!(
         "{what}: seed {:#x}, ef_construction {}, ef_search {}; recall@10 {recall:.4} over {} queries; build {:.1} s; \
          exact+hnsw per query {:.2} ms; serialized {} bytes, round trip identical: {same}",
