@@ -102,6 +102,58 @@ fn encrypted_files_open_with_the_empty_password_or_the_one_given() {
 }
 
 #[test]
+fn aes_256_files_open_thanks_to_the_patched_crate() {
+    // R5 and R6 security handlers (AES-256); third_party/pdf-0.10.0 fixes the key length.
+    for rel in [
+        "encrypted/r5-empty-password.pdf",
+        "encrypted/r6-empty-password.pdf",
+        "encrypted/r6-owner-password.pdf",
+    ] {
+        assert!(text_of(rel).contains("encryption test"), "{rel}");
+    }
+    let locked = extract(
+        &fixture("encrypted/crazyones-encrypted-256.pdf"),
+        None,
+        Limits::default(),
+    );
+    assert_eq!(
+        locked.report,
+        Report::Rejected {
+            reason: RejectReason::NeedsPassword
+        }
+    );
+    let opened = extract(
+        &fixture("encrypted/crazyones-encrypted-256.pdf"),
+        Some(b"password"),
+        Limits::default(),
+    );
+    assert_eq!(opened.report, Report::Complete);
+    let reference = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/fixtures/pdfs/encrypted/crazyones.txt"),
+    )
+    .unwrap();
+    let first_words: Vec<&str> = reference.split_whitespace().take(4).collect();
+    let text: String = opened.pages.iter().map(|p| p.text.as_str()).collect();
+    assert!(
+        text.split_whitespace()
+            .take(20)
+            .collect::<Vec<_>>()
+            .windows(4)
+            .any(|w| w == first_words.as_slice()),
+        "{}",
+        &text[..text.len().min(200)]
+    );
+    // AES-128 with a user password.
+    let aes128 = extract(
+        &fixture("encrypted/r4-aes-user-password.pdf"),
+        Some(b"asdfzxcv"),
+        Limits::default(),
+    );
+    assert_eq!(aes128.report, Report::Complete);
+}
+
+#[test]
 fn malformed_files_give_an_error_or_a_report_never_a_panic() {
     for rel in [
         "malformed/378014596.pdf",
