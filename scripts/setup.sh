@@ -69,7 +69,7 @@ wasm-opt --version | grep -q "version 132" || die "wasm-opt from npm binaryen is
 
 # --- onnxruntime-web's three CPU files, self-hosted under public/ort ----------------------------
 mkdir -p public/ort
-if ! (cd public/ort && sha256sum --quiet -c ../ort.sha256 2>/dev/null); then
+if ! (cd public/ort && sha256sum --quiet -c ../ort.sha256 >/dev/null 2>&1); then
   step "copy onnxruntime-web files to public/ort"
   while read -r _ name; do cp "node_modules/onnxruntime-web/dist/$name" public/ort/; done < public/ort.sha256
   (cd public/ort && sha256sum --quiet -c ../ort.sha256) || die "onnxruntime-web files do not match public/ort.sha256"
