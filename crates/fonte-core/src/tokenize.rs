@@ -22,6 +22,25 @@ pub struct EncodedBatch {
     pub token_type_ids: Vec<i64>,
 }
 
+impl EncodedBatch {
+    /// The arrays for the graph inputs `names` (a manifest's `inputs`), in that order, so every
+    /// runtime feeds the graph the same way.
+    pub fn inputs_for<'a>(&self, names: &'a [String]) -> Result<Vec<(&'a str, Vec<i64>)>> {
+        names
+            .iter()
+            .map(|name| {
+                let data = match name.as_str() {
+                    "input_ids" => self.input_ids.clone(),
+                    "attention_mask" => self.attention_mask.clone(),
+                    "token_type_ids" => self.token_type_ids.clone(),
+                    other => return Err(Error::Manifest(format!("unknown graph input {other}"))),
+                };
+                Ok((name.as_str(), data))
+            })
+            .collect()
+    }
+}
+
 /// A tokenizer with Fonte's padding (to the longest in the batch) and truncation (`max_tokens`).
 #[derive(Clone)]
 pub struct TextTokenizer {
@@ -128,6 +147,20 @@ mod tests {
         // "a cat" is [CLS] a cat [SEP] + 4 padding positions.
         assert_eq!(&b.attention_mask[..8], &[1, 1, 1, 1, 0, 0, 0, 0]);
         assert_eq!(b.input_ids[0], 101, "[CLS]");
+    }
+
+    #[test]
+    fn graph_inputs_follow_the_manifest_order_and_reject_unknown_names() {
+        let b = tokenizer(256).encode_batch(&["a cat"]).unwrap();
+        let names = vec!["attention_mask".to_string(), "input_ids".to_string()];
+        let inputs = b.inputs_for(&names).unwrap();
+        assert_eq!(inputs[0], ("attention_mask", b.attention_mask.clone()));
+        assert_eq!(inputs[1], ("input_ids", b.input_ids.clone()));
+        let err = b.inputs_for(&["pixel_values".to_string()]).unwrap_err();
+        assert!(
+            err.to_string().contains("unknown graph input pixel_values"),
+            "{err}"
+        );
     }
 
     #[test]

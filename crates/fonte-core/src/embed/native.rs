@@ -83,16 +83,10 @@ impl Encoder for OrtEncoder {
             std::borrow::Cow<'_, str>,
             ort::session::SessionInputValue<'_>,
         )> = Vec::new();
-        for name in &self.manifest.inputs {
-            let data = match name.as_str() {
-                "input_ids" => batch.input_ids.clone(),
-                "attention_mask" => batch.attention_mask.clone(),
-                "token_type_ids" => batch.token_type_ids.clone(),
-                other => return Err(Error::Manifest(format!("unknown graph input {other}"))),
-            };
+        for (name, data) in batch.inputs_for(&self.manifest.inputs)? {
             let tensor =
                 Tensor::from_array((shape, data)).map_err(|e| Error::Model(e.to_string()))?;
-            inputs.push((name.as_str().into(), tensor.into_dyn().into()));
+            inputs.push((name.into(), tensor.into_dyn().into()));
         }
         let outputs = self
             .session
