@@ -9,7 +9,7 @@ use crate::chunk::{Chunk, ChunkParams};
 use crate::lexical::{Bm25, Bm25Params};
 use crate::pdf::Report;
 use crate::retrieve::{within_budget, Fusion, Hit, Mode, Retriever};
-use crate::vector::{HnswParams, VectorIndex};
+use crate::vector::VectorIndex;
 use crate::{Error, Result};
 
 /// Version of the serialized corpus; bump on any change of layout.
@@ -97,7 +97,7 @@ impl Corpus {
             chunks.iter().map(|c| c.chunk.text.as_str()),
             Bm25Params::default(),
         );
-        let dense = VectorIndex::build(info.dim, vectors.clone(), HnswParams::default())?;
+        let dense = VectorIndex::build(info.dim, vectors.clone())?;
         let chunk_doc = chunks.iter().map(|c| c.doc).collect();
         Ok(Self {
             info,
@@ -109,6 +109,91 @@ impl Corpus {
             chunk_doc,
             fusion: Fusion::default(),
         })
+    }
+
+    /// A corpus with no documents yet.
+    pub fn empty(info: BuildInfo) -> Self {
+        Self::build(info, Vec::new(), Vec::new(), Vec::new()).expect("nothing to disagree")
+    }
+
+    /// The number of the document with this id, if present.
+    pub fn document_number(&self, id: &str) -> Option<u32> {
+        self.documents
+            .iter()
+            .position(|d| d.id == id)
+            .map(|n| n as u32)
+    }
+
+    /// Adds one document's chunks and vectors (same order); a document already present (same
+    /// id) is an error, so callers report duplicates instead of indexing twice.
+    pub fn add_document(
+        &mut self,
+        meta: DocumentMeta,
+        chunks: Vec<Chunk>,
+        vectors: Vec<Vec<f32>>,
+    ) -> Result<u32> {
+        if self.document_number(&meta.id).is_some() {
+            return Err(Error::Index(format!("{} is already indexed", meta.name)));
+        }
+        if chunks.len() != vectors.len() {
+            return Err(Error::Index(format!(
+                "{}: {} chunks but {} vectors",
+                meta.name,
+                chunks.len(),
+                vectors.len()
+            )));
+        }
+        if let Some(v) = vectors.iter().find(|v| v.len() != self.info.dim) {
+            return Err(Error::Index(format!(
+                "{}: vector of dimension {}, the library uses {}",
+                meta.name,
+                v.len(),
+                self.info.dim
+            )));
+        }
+        let n = self.documents.len() as u32;
+        for c in &chunks {
+            self.lexical.push(&c.text);
+        }
+        self.chunk_doc.extend(std::iter::repeat_n(n, chunks.len()));
+        self.chunks.extend(
+            chunks
+                .into_iter()
+                .map(|chunk| ChunkRecord { doc: n, chunk }),
+        );
+        self.vectors.extend(vectors);
+        self.documents.push(meta);
+        // A scan index is rebuilt in one pass over the vectors (milliseconds at 10k).
+        self.dense = VectorIndex::build(self.info.dim, self.vectors.clone())?;
+        Ok(n)
+    }
+
+    /// Removes a document and its chunks; false if it was not there.
+    pub fn remove_document(&mut self, id: &str) -> Result<bool> {
+        let Some(gone) = self.document_number(id) else {
+            return Ok(false);
+        };
+        let mut documents = std::mem::take(&mut self.documents);
+        documents.remove(gone as usize);
+        let mut chunks = Vec::with_capacity(self.chunks.len());
+        let mut vectors = Vec::with_capacity(self.vectors.len());
+        for (mut c, v) in std::mem::take(&mut self.chunks)
+            .into_iter()
+            .zip(std::mem::take(&mut self.vectors))
+        {
+            if c.doc == gone {
+                continue;
+            }
+            if c.doc > gone {
+                c.doc -= 1;
+            }
+            chunks.push(c);
+            vectors.push(v);
+        }
+        let fusion = self.fusion;
+        *self = Self::build(self.info.clone(), documents, chunks, vectors)?;
+        self.fusion = fusion;
+        Ok(true)
     }
 
     /// Ranks chunks for a question (see [`Retriever::search`]).
@@ -256,5 +341,44 @@ mod tests {
         assert!(
             Corpus::from_bytes(b"%PDF-1.7 not a corpus at all, just some bytes here....").is_err()
         );
+    }
+
+    #[test]
+    fn documents_are_added_and_removed_with_their_chunks() {
+        let mut c = tiny();
+        let meta = |id: &str| DocumentMeta {
+            id: id.into(),
+            name: format!("{id}.pdf"),
+            title: None,
+            pages: 1,
+            report: Report::Complete,
+        };
+        let chunk = |t: &str| Chunk {
+            page: 1,
+            char_start: 0,
+            char_end: t.chars().count(),
+            heading_path: vec![],
+            text: t.into(),
+        };
+        let n = c
+            .add_document(meta("e"), vec![chunk("epsilon zeta")], vec![vec![0.6, 0.8]])
+            .unwrap();
+        assert_eq!(n, 1);
+        let hit = c.search("epsilon", None, Mode::Lexical, 5, None)[0].chunk;
+        assert_eq!(c.chunks[hit as usize].doc, 1);
+        // Same id again: refused, nothing changes.
+        assert!(c
+            .add_document(meta("e"), vec![chunk("x")], vec![vec![1.0, 0.0]])
+            .is_err());
+        assert_eq!(c.chunks.len(), 3);
+
+        assert!(c.remove_document("d").unwrap());
+        assert!(!c.remove_document("d").unwrap());
+        assert_eq!(c.documents.len(), 1);
+        assert_eq!(c.chunks.len(), 1);
+        assert_eq!(c.chunks[0].doc, 0, "document numbers are compacted");
+        assert!(c.search("alpha", None, Mode::Lexical, 5, None).is_empty());
+        let q = [0.6, 0.8];
+        assert_eq!(c.search("", Some(&q), Mode::Dense, 5, None)[0].chunk, 0);
     }
 }

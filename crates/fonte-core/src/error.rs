@@ -17,6 +17,9 @@ pub enum Error {
     /// A search index could not be built or read back.
     #[error("index: {0}")]
     Index(String),
+    /// Stored library data could not be read or written.
+    #[error("storage: {0}")]
+    Store(String),
     /// A file could not be read (native only).
     #[error("i/o: {0}")]
     Io(Arc<std::io::Error>),

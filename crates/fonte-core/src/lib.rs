@@ -22,6 +22,7 @@ pub mod eval;
 pub mod lexical;
 pub mod pdf;
 pub mod retrieve;
+pub mod store;
 pub mod text;
 pub mod tokenize;
 pub mod vector;

@@ -155,7 +155,6 @@ impl Retriever<'_> {
 mod tests {
     use super::*;
     use crate::lexical::Bm25Params;
-    use crate::vector::HnswParams;
 
     #[test]
     fn rrf_rewards_agreement() {
@@ -194,12 +193,8 @@ mod tests {
             "rescisão por justa causa",
         ];
         let lexical = Bm25::build(texts, Bm25Params::default());
-        let dense = VectorIndex::build(
-            2,
-            vec![vec![1.0, 0.0], vec![0.0, 1.0], vec![0.8, 0.6]],
-            HnswParams::default(),
-        )
-        .unwrap();
+        let dense =
+            VectorIndex::build(2, vec![vec![1.0, 0.0], vec![0.0, 1.0], vec![0.8, 0.6]]).unwrap();
         let chunk_doc = [0, 0, 1];
         let r = Retriever {
             lexical: &lexical,

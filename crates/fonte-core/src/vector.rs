@@ -1,17 +1,23 @@
-//! Nearest-neighbour search over unit vectors: exact for small collections (where a scan is
-//! both faster and perfect), HNSW through `instant-distance` above [`EXACT_LIMIT`]. Seeded, so a
-//! rebuild gives the same graph, and serializable with a format version.
+//! Nearest-neighbour search over unit vectors: an exact f32 scan for small collections and an
+//! int8 scan above [`EXACT_LIMIT`]; serializable with a format version.
+//!
+//! An HNSW graph through `instant-distance` (seeded, so a rebuild gives the same graph) is kept
+//! for measurement but is not the default: at Fonte's sizes (up to ~100k chunks) it was slower
+//! to query than a plain scan, took minutes to build, cannot take a new document without a
+//! full rebuild, and reached recall@10 0.64 on random vectors at its defaults, against 0.99 for
+//! the int8 scan (docs/QUALITY.md, "Vector search").
 
 use instant_distance::{Builder, HnswMap, Point, Search};
 use serde::{Deserialize, Serialize};
 
 use crate::{Error, Result};
 
-/// Below this many vectors a linear scan is used.
+/// Below this many vectors the scan is exact f32; from here on, int8 (4× less memory, ~2.5×
+/// faster, recall@10 ≈ 0.99).
 pub const EXACT_LIMIT: usize = 5_000;
 
 /// Version of the serialized form; bump on any change of layout.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A unit vector as an HNSW point; distance is `1 - cosine`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,10 +50,49 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
     sum
 }
 
+/// Dot product of two int8 codes, accumulated in i32 (384 × 127² fits easily). Sixteen
+/// independent lanes so the compiler emits the SIMD multiply-add (pmaddwd, or wasm's
+/// `i32x4.dot_i16x8_s` with simd128) instead of a scalar chain.
+fn dot_i8(a: &[i8], b: &[i8]) -> i32 {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut acc = [0i32; 16];
+    let chunks = n / 16;
+    for i in 0..chunks {
+        let (x, y) = (&a[i * 16..i * 16 + 16], &b[i * 16..i * 16 + 16]);
+        for l in 0..16 {
+            acc[l] += i32::from(x[l]) * i32::from(y[l]);
+        }
+    }
+    let mut sum: i32 = acc.iter().sum();
+    for i in chunks * 16..n {
+        sum += i32::from(a[i]) * i32::from(b[i]);
+    }
+    sum
+}
+
+/// Symmetric per-vector int8 quantization: `v ≈ scale · code`, with the largest component
+/// mapped to ±127.
+fn quantize(v: &[f32]) -> (Vec<i8>, f32) {
+    let max = v.iter().fold(0f32, |m, x| m.max(x.abs()));
+    if max == 0.0 {
+        return (vec![0; v.len()], 0.0);
+    }
+    let scale = max / 127.0;
+    let code = v.iter().map(|x| (x / scale).round() as i8).collect();
+    (code, scale)
+}
+
 #[derive(Serialize, Deserialize)]
 enum Kind {
     Exact(Vec<f32>),
     Hnsw(HnswMap<Unit, u32>),
+    /// Linear scan over int8 codes: a quarter of the memory of `Exact`, no build time, and
+    /// appending is free.
+    Int8 {
+        codes: Vec<i8>,
+        scales: Vec<f32>,
+    },
 }
 
 /// Build parameters.
@@ -82,12 +127,12 @@ pub struct VectorIndex {
 }
 
 impl VectorIndex {
-    /// Indexes `vectors` (all of length `dim`, unit norm), choosing exact or HNSW by size.
-    pub fn build(dim: usize, vectors: Vec<Vec<f32>>, params: HnswParams) -> Result<Self> {
+    /// Indexes `vectors` (all of length `dim`, unit norm), choosing exact or int8 by size.
+    pub fn build(dim: usize, vectors: Vec<Vec<f32>>) -> Result<Self> {
         if vectors.len() < EXACT_LIMIT {
             Self::build_exact(dim, vectors)
         } else {
-            Self::build_hnsw(dim, vectors, params)
+            Self::build_int8(dim, vectors)
         }
     }
 
@@ -101,6 +146,26 @@ impl VectorIndex {
             len,
             params: HnswParams::default(),
             kind: Kind::Exact(vectors.into_iter().flatten().collect()),
+        })
+    }
+
+    /// Always an int8 linear scan.
+    pub fn build_int8(dim: usize, vectors: Vec<Vec<f32>>) -> Result<Self> {
+        check_dims(dim, &vectors)?;
+        let len = vectors.len();
+        let mut codes = Vec::with_capacity(len * dim);
+        let mut scales = Vec::with_capacity(len);
+        for v in &vectors {
+            let (code, scale) = quantize(v);
+            codes.extend(code);
+            scales.push(scale);
+        }
+        Ok(Self {
+            format: FORMAT_VERSION,
+            dim,
+            len,
+            params: HnswParams::default(),
+            kind: Kind::Int8 { codes, scales },
         })
     }
 
@@ -143,21 +208,26 @@ impl VectorIndex {
     /// seen every vector.
     pub fn search(&self, query: &[f32], k: usize, allow: &dyn Fn(u32) -> bool) -> Vec<(u32, f32)> {
         match &self.kind {
-            Kind::Exact(flat) => {
-                let mut all: Vec<(u32, f32)> = flat
-                    .chunks_exact(self.dim)
+            Kind::Exact(flat) => top_k(
+                flat.chunks_exact(self.dim)
                     .enumerate()
                     .filter(|(i, _)| allow(*i as u32))
                     .map(|(i, v)| (i as u32, dot(query, v)))
-                    .collect();
-                let k = k.min(all.len());
-                if k == 0 {
-                    return Vec::new();
-                }
-                all.select_nth_unstable_by(k - 1, |a, b| b.1.total_cmp(&a.1));
-                all.truncate(k);
-                all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-                all
+                    .collect(),
+                k,
+            ),
+            Kind::Int8 { codes, scales } => {
+                let (q, qs) = quantize(query);
+                top_k(
+                    codes
+                        .chunks_exact(self.dim)
+                        .zip(scales)
+                        .enumerate()
+                        .filter(|(i, _)| allow(*i as u32))
+                        .map(|(i, (c, s))| (i as u32, dot_i8(&q, c) as f32 * qs * s))
+                        .collect(),
+                    k,
+                )
             }
             Kind::Hnsw(map) => {
                 let point = Unit(query.to_vec());
@@ -203,6 +273,18 @@ impl VectorIndex {
         }
         Ok(index)
     }
+}
+
+/// The `k` best of `all`, best first (ties by id, so results are deterministic).
+fn top_k(mut all: Vec<(u32, f32)>, k: usize) -> Vec<(u32, f32)> {
+    let k = k.min(all.len());
+    if k == 0 {
+        return Vec::new();
+    }
+    all.select_nth_unstable_by(k - 1, |a, b| b.1.total_cmp(&a.1));
+    all.truncate(k);
+    all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    all
 }
 
 fn check_dims(dim: usize, vectors: &[Vec<f32>]) -> Result<()> {
@@ -276,9 +358,48 @@ mod tests {
     }
 
     #[test]
+    fn int8_scan_recall_scores_scope_and_round_trip() {
+        let data = random_unit_vectors(EXACT_LIMIT, 64, 9);
+        let queries = random_unit_vectors(50, 64, 13);
+        let exact = VectorIndex::build_exact(64, data.clone()).unwrap();
+        let int8 = VectorIndex::build(64, data).unwrap();
+        assert!(matches!(int8.kind, Kind::Int8 { .. }), "built by size");
+        let recall = recall_at(&exact, &int8, &queries, 10);
+        assert!(recall >= 0.95, "recall@10 {recall}");
+        // Scores are cosines within quantization error.
+        let (a, b) = (
+            exact.search(&queries[0], 1, &|_| true),
+            int8.search(&queries[0], 1, &|_| true),
+        );
+        assert_eq!(a[0].0, b[0].0);
+        assert!((a[0].1 - b[0].1).abs() < 0.01, "{a:?} {b:?}");
+        let scoped = int8.search(&queries[0], 3, &|id| id % 1000 == 7);
+        assert_eq!(scoped.len(), 3);
+        assert!(scoped.iter().all(|(id, _)| id % 1000 == 7));
+        let back = VectorIndex::from_bytes(&int8.to_bytes().unwrap()).unwrap();
+        for q in &queries {
+            assert_eq!(back.search(q, 10, &|_| true), int8.search(q, 10, &|_| true));
+        }
+    }
+
+    #[test]
+    fn int8_dot_matches_the_plain_sum_for_every_tail_length() {
+        for n in 0..40 {
+            let a: Vec<i8> = (0..n).map(|i| (i * 7 % 255 - 127) as i8).collect();
+            let b: Vec<i8> = (0..n).map(|i| (127 - i * 5 % 255) as i8).collect();
+            let plain: i32 = a
+                .iter()
+                .zip(&b)
+                .map(|(x, y)| i32::from(*x) * i32::from(*y))
+                .sum();
+            assert_eq!(dot_i8(&a, &b), plain, "n={n}");
+        }
+    }
+
+    #[test]
     fn exact_search_ranks_by_cosine_and_respects_scope() {
         let v = vec![vec![1.0, 0.0], vec![0.0, 1.0], vec![0.6, 0.8]];
-        let idx = VectorIndex::build(2, v, HnswParams::default()).unwrap();
+        let idx = VectorIndex::build(2, v).unwrap();
         let r = idx.search(&[1.0, 0.0], 2, &|_| true);
         assert_eq!(r.iter().map(|x| x.0).collect::<Vec<_>>(), [0, 2]);
         let scoped = idx.search(&[1.0, 0.0], 2, &|id| id == 1);
@@ -317,6 +438,6 @@ mod tests {
 
     #[test]
     fn wrong_dimension_is_an_error() {
-        assert!(VectorIndex::build(3, vec![vec![1.0, 0.0]], HnswParams::default()).is_err());
+        assert!(VectorIndex::build(3, vec![vec![1.0, 0.0]]).is_err());
     }
 }

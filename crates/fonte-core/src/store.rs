@@ -1,0 +1,501 @@
+//! Where a library lives between visits: the [`Store`] trait (IndexedDB in the browser app,
+//! [`MemStore`] here), [`open_library`] that turns a store back into a searchable [`Corpus`],
+//! and [`suite`], the behaviour every store must show.
+//!
+//! A document is written in one step ([`Store::put_document`]) so a tab closed mid-ingest
+//! leaves either the whole document or nothing; the file itself waits as a [`PendingFile`]
+//! until then, so it can be offered again on the next visit.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::chunk::Chunk;
+use crate::corpus::{BuildInfo, Corpus, DocumentMeta};
+use crate::{Error, Result};
+
+/// Version of the stored layout; a library written with another one is re-indexed, not read.
+pub const STORE_FORMAT: u32 = 1;
+
+/// What the whole library was built with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LibraryMeta {
+    /// [`STORE_FORMAT`] at the time of writing.
+    pub format: u32,
+    /// Model and chunker; every vector in the library comes from this model.
+    pub info: BuildInfo,
+}
+
+/// Everything kept for one document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredDocument {
+    /// Name, pages, report; `meta.id` is the key.
+    pub meta: DocumentMeta,
+    /// The original file, for showing its pages.
+    pub pdf: Vec<u8>,
+    /// Its chunks.
+    pub chunks: Vec<Chunk>,
+    /// One vector per chunk.
+    pub vectors: Vec<Vec<f32>>,
+}
+
+/// A file accepted for ingestion and not yet stored as a document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PendingFile {
+    /// SHA-256 of the bytes (the future document id).
+    pub id: String,
+    /// File name as given.
+    pub name: String,
+    /// The file.
+    #[serde(with = "serde_bytes")]
+    pub bytes: Vec<u8>,
+}
+
+/// Persistent storage of a library. Browser futures are not `Send`, so neither are these.
+#[allow(async_fn_in_trait)]
+pub trait Store {
+    /// The library's build parameters, if any document was ever stored.
+    async fn meta(&self) -> Result<Option<LibraryMeta>>;
+    /// Records the build parameters.
+    async fn set_meta(&self, meta: &LibraryMeta) -> Result<()>;
+    /// Every stored document (in no particular order).
+    async fn documents(&self) -> Result<Vec<DocumentMeta>>;
+    /// A document's chunks and vectors.
+    async fn load_document(&self, id: &str) -> Result<Option<(Vec<Chunk>, Vec<Vec<f32>>)>>;
+    /// A document's original file.
+    async fn pdf(&self, id: &str) -> Result<Option<Vec<u8>>>;
+    /// Stores a whole document, removes its pending file and the (now stale) saved index, all
+    /// at once: after a failure or a closed tab none of it has happened.
+    async fn put_document(&self, doc: &StoredDocument) -> Result<()>;
+    /// Removes a document (and the saved index) at once.
+    async fn delete_document(&self, id: &str) -> Result<()>;
+    /// Keeps a file until its document is stored.
+    async fn put_pending(&self, file: &PendingFile) -> Result<()>;
+    /// Files accepted but never finished.
+    async fn pending(&self) -> Result<Vec<PendingFile>>;
+    /// Forgets a pending file.
+    async fn delete_pending(&self, id: &str) -> Result<()>;
+    /// The saved search index ([`Corpus::to_bytes`]).
+    async fn index(&self) -> Result<Option<Vec<u8>>>;
+    /// Saves the search index.
+    async fn set_index(&self, bytes: &[u8]) -> Result<()>;
+    /// Removes everything.
+    async fn clear(&self) -> Result<()>;
+}
+
+/// Vectors as little-endian f32 bytes: a store keeps one byte string per document instead of
+/// millions of numbers (which IndexedDB would clone one by one).
+pub fn vectors_to_bytes(vectors: &[Vec<f32>]) -> Vec<u8> {
+    vectors
+        .iter()
+        .flatten()
+        .flat_map(|x| x.to_le_bytes())
+        .collect()
+}
+
+/// The inverse of [`vectors_to_bytes`].
+pub fn vectors_from_bytes(bytes: &[u8], dim: usize) -> Result<Vec<Vec<f32>>> {
+    if dim == 0 || !bytes.len().is_multiple_of(4 * dim) {
+        return Err(Error::Store(format!(
+            "{} bytes of vectors do not divide into dimension {dim}",
+            bytes.len()
+        )));
+    }
+    Ok(bytes
+        .chunks_exact(4 * dim)
+        .map(|v| {
+            v.chunks_exact(4)
+                .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")))
+                .collect()
+        })
+        .collect())
+}
+
+/// Chunks as compact bytes.
+pub fn chunks_to_bytes(chunks: &[Chunk]) -> Result<Vec<u8>> {
+    postcard::to_allocvec(chunks).map_err(|e| Error::Store(e.to_string()))
+}
+
+/// The inverse of [`chunks_to_bytes`].
+pub fn chunks_from_bytes(bytes: &[u8]) -> Result<Vec<Chunk>> {
+    postcard::from_bytes(bytes).map_err(|e| Error::Store(format!("stored chunks: {e}")))
+}
+
+/// How a library came back.
+pub enum Opened {
+    /// Ready to search; `restored` says whether the saved index was used (else it was
+    /// rebuilt from the stored chunks and vectors, and saved again).
+    Ready {
+        /// The library.
+        corpus: Box<Corpus>,
+        /// Whether the saved index was current and used as is.
+        restored: bool,
+    },
+    /// The stored library was built with another model, chunker or format: it must be
+    /// re-indexed (from the stored PDFs), never mixed with new vectors.
+    Mismatch {
+        /// What the store holds.
+        stored: LibraryMeta,
+    },
+}
+
+/// Opens the library in `store` for a build with `info`.
+pub async fn open_library<S: Store>(store: &S, info: &BuildInfo) -> Result<Opened> {
+    let wanted = LibraryMeta {
+        format: STORE_FORMAT,
+        info: info.clone(),
+    };
+    match store.meta().await? {
+        None => store.set_meta(&wanted).await?,
+        Some(stored) if stored != wanted => return Ok(Opened::Mismatch { stored }),
+        Some(_) => {}
+    }
+    let documents = store.documents().await?;
+    if let Some(bytes) = store.index().await? {
+        if let Ok(corpus) = Corpus::from_bytes(&bytes) {
+            let same_docs = corpus.documents.len() == documents.len()
+                && corpus.documents.iter().all(|d| documents.contains(d));
+            if same_docs && corpus.info == *info {
+                return Ok(Opened::Ready {
+                    corpus: Box::new(corpus),
+                    restored: true,
+                });
+            }
+        }
+    }
+    let mut corpus = Corpus::empty(info.clone());
+    for meta in documents {
+        let Some((chunks, vectors)) = store.load_document(&meta.id).await? else {
+            return Err(Error::Store(format!(
+                "{}: listed but its chunks are missing",
+                meta.name
+            )));
+        };
+        corpus.add_document(meta, chunks, vectors)?;
+    }
+    store.set_index(&corpus.to_bytes()?).await?;
+    Ok(Opened::Ready {
+        corpus: Box::new(corpus),
+        restored: false,
+    })
+}
+
+/// A [`Store`] in memory: the reference implementation and the one tests use.
+#[derive(Default)]
+pub struct MemStore {
+    meta: RefCell<Option<LibraryMeta>>,
+    documents: RefCell<Vec<StoredDocument>>,
+    pending: RefCell<BTreeMap<String, PendingFile>>,
+    index: RefCell<Option<Vec<u8>>>,
+}
+
+impl Store for MemStore {
+    async fn meta(&self) -> Result<Option<LibraryMeta>> {
+        Ok(self.meta.borrow().clone())
+    }
+    async fn set_meta(&self, meta: &LibraryMeta) -> Result<()> {
+        *self.meta.borrow_mut() = Some(meta.clone());
+        Ok(())
+    }
+    async fn documents(&self) -> Result<Vec<DocumentMeta>> {
+        Ok(self
+            .documents
+            .borrow()
+            .iter()
+            .map(|d| d.meta.clone())
+            .collect())
+    }
+    async fn load_document(&self, id: &str) -> Result<Option<(Vec<Chunk>, Vec<Vec<f32>>)>> {
+        Ok(self
+            .documents
+            .borrow()
+            .iter()
+            .find(|d| d.meta.id == id)
+            .map(|d| (d.chunks.clone(), d.vectors.clone())))
+    }
+    async fn pdf(&self, id: &str) -> Result<Option<Vec<u8>>> {
+        Ok(self
+            .documents
+            .borrow()
+            .iter()
+            .find(|d| d.meta.id == id)
+            .map(|d| d.pdf.clone()))
+    }
+    async fn put_document(&self, doc: &StoredDocument) -> Result<()> {
+        let mut docs = self.documents.borrow_mut();
+        docs.retain(|d| d.meta.id != doc.meta.id);
+        docs.push(doc.clone());
+        self.pending.borrow_mut().remove(&doc.meta.id);
+        *self.index.borrow_mut() = None;
+        Ok(())
+    }
+    async fn delete_document(&self, id: &str) -> Result<()> {
+        self.documents.borrow_mut().retain(|d| d.meta.id != id);
+        *self.index.borrow_mut() = None;
+        Ok(())
+    }
+    async fn put_pending(&self, file: &PendingFile) -> Result<()> {
+        self.pending
+            .borrow_mut()
+            .insert(file.id.clone(), file.clone());
+        Ok(())
+    }
+    async fn pending(&self) -> Result<Vec<PendingFile>> {
+        Ok(self.pending.borrow().values().cloned().collect())
+    }
+    async fn delete_pending(&self, id: &str) -> Result<()> {
+        self.pending.borrow_mut().remove(id);
+        Ok(())
+    }
+    async fn index(&self) -> Result<Option<Vec<u8>>> {
+        Ok(self.index.borrow().clone())
+    }
+    async fn set_index(&self, bytes: &[u8]) -> Result<()> {
+        *self.index.borrow_mut() = Some(bytes.to_vec());
+        Ok(())
+    }
+    async fn clear(&self) -> Result<()> {
+        *self.meta.borrow_mut() = None;
+        self.documents.borrow_mut().clear();
+        self.pending.borrow_mut().clear();
+        *self.index.borrow_mut() = None;
+        Ok(())
+    }
+}
+
+/// The behaviour every [`Store`] must show, run against an empty store: `MemStore` in the unit
+/// tests, the app's IndexedDB store under wasm-bindgen-test.
+pub mod suite {
+    use super::*;
+    use crate::chunk::ChunkParams;
+    use crate::pdf::Report;
+    use crate::retrieve::Mode;
+
+    fn info(model: &str) -> BuildInfo {
+        BuildInfo {
+            model_id: model.into(),
+            dim: 3,
+            chunk_params: ChunkParams::default(),
+        }
+    }
+
+    fn document(id: &str, words: &[&str]) -> StoredDocument {
+        let chunks: Vec<Chunk> = words
+            .iter()
+            .map(|w| Chunk {
+                page: 1,
+                char_start: 0,
+                char_end: w.chars().count(),
+                heading_path: vec!["Intro".into()],
+                text: (*w).into(),
+            })
+            .collect();
+        let vectors = (0..chunks.len())
+            .map(|i| {
+                let mut v = vec![0.0; 3];
+                v[i % 3] = 1.0;
+                v
+            })
+            .collect();
+        StoredDocument {
+            meta: DocumentMeta {
+                id: id.into(),
+                name: format!("{id}.pdf"),
+                title: Some("Título".into()),
+                pages: 1,
+                report: Report::Complete,
+            },
+            pdf: format!("%PDF-1.7 {id}").into_bytes(),
+            chunks,
+            vectors,
+        }
+    }
+
+    fn check(ok: bool, what: &str) -> Result<(), String> {
+        if ok {
+            Ok(())
+        } else {
+            Err(what.to_string())
+        }
+    }
+
+    /// Runs every check; the first failure is returned in words.
+    pub async fn run<S: Store>(store: &S) -> Result<(), String> {
+        let e = |e: Error| e.to_string();
+        check(
+            store.meta().await.map_err(e)?.is_none(),
+            "empty store has meta",
+        )?;
+        check(
+            store.documents().await.map_err(e)?.is_empty(),
+            "empty store has documents",
+        )?;
+
+        // A pending file waits until its document is stored.
+        let pending = PendingFile {
+            id: "a".into(),
+            name: "a.pdf".into(),
+            bytes: vec![0, 1, 2, 255],
+        };
+        store.put_pending(&pending).await.map_err(e)?;
+        check(
+            store.pending().await.map_err(e)? == vec![pending.clone()],
+            "pending read back",
+        )?;
+
+        // Opening an empty library records its parameters.
+        let Opened::Ready { corpus, .. } = open_library(store, &info("m1")).await.map_err(e)?
+        else {
+            return Err("empty library reported a mismatch".into());
+        };
+        check(corpus.documents.is_empty(), "empty library has documents")?;
+
+        let a = document("a", &["alpha", "beta"]);
+        let b = document("b", &["gamma"]);
+        store.put_document(&a).await.map_err(e)?;
+        store.put_document(&b).await.map_err(e)?;
+        check(
+            store.pending().await.map_err(e)?.is_empty(),
+            "stored document still pending",
+        )?;
+        let mut listed = store.documents().await.map_err(e)?;
+        listed.sort_by(|x, y| x.id.cmp(&y.id));
+        check(
+            listed == vec![a.meta.clone(), b.meta.clone()],
+            "documents listed",
+        )?;
+        check(
+            store.load_document("a").await.map_err(e)?
+                == Some((a.chunks.clone(), a.vectors.clone())),
+            "chunks and vectors read back",
+        )?;
+        check(
+            store.pdf("b").await.map_err(e)? == Some(b.pdf.clone()),
+            "pdf read back",
+        )?;
+        check(
+            store.load_document("zz").await.map_err(e)?.is_none(),
+            "unknown id found",
+        )?;
+
+        // No saved index yet: rebuilt from the documents, then saved and restored as is.
+        let Opened::Ready { corpus, restored } =
+            open_library(store, &info("m1")).await.map_err(e)?
+        else {
+            return Err("same model reported a mismatch".into());
+        };
+        check(!restored, "index restored before one was saved")?;
+        check(corpus.chunks.len() == 3, "rebuilt corpus has every chunk")?;
+        let hit = corpus.search("gamma", None, Mode::Lexical, 5, None);
+        check(
+            hit.first()
+                .map(|h| &corpus.documents[corpus.chunks[h.chunk as usize].doc as usize].id)
+                == Some(&b.meta.id),
+            "search finds the second document",
+        )?;
+        let Opened::Ready { corpus, restored } =
+            open_library(store, &info("m1")).await.map_err(e)?
+        else {
+            return Err("same model reported a mismatch".into());
+        };
+        check(restored && corpus.chunks.len() == 3, "saved index restored")?;
+
+        // Another model: never mixed.
+        check(
+            matches!(open_library(store, &info("m2")).await.map_err(e)?, Opened::Mismatch { stored } if stored.info.model_id == "m1"),
+            "model mismatch detected",
+        )?;
+
+        // Deleting drops the document everywhere and makes the saved index stale.
+        store.delete_document("a").await.map_err(e)?;
+        check(
+            store.documents().await.map_err(e)? == vec![b.meta.clone()],
+            "deleted document listed",
+        )?;
+        check(
+            store.pdf("a").await.map_err(e)?.is_none(),
+            "deleted pdf kept",
+        )?;
+        check(
+            store.load_document("a").await.map_err(e)?.is_none(),
+            "deleted chunks kept",
+        )?;
+        let Opened::Ready { corpus, restored } =
+            open_library(store, &info("m1")).await.map_err(e)?
+        else {
+            return Err("mismatch after delete".into());
+        };
+        check(
+            !restored && corpus.chunks.len() == 1,
+            "stale index not rebuilt after delete",
+        )?;
+
+        // A stale index that survived (e.g. written by an older tab) is not trusted either.
+        let old = corpus.to_bytes().map_err(e)?;
+        store.put_document(&a).await.map_err(e)?;
+        store.set_index(&old).await.map_err(e)?;
+        let Opened::Ready { corpus, restored } =
+            open_library(store, &info("m1")).await.map_err(e)?
+        else {
+            return Err("mismatch after re-adding".into());
+        };
+        check(!restored && corpus.chunks.len() == 3, "stale index used")?;
+
+        store.put_pending(&pending).await.map_err(e)?;
+        store.delete_pending("a").await.map_err(e)?;
+        check(
+            store.pending().await.map_err(e)?.is_empty(),
+            "pending not deleted",
+        )?;
+
+        store.put_pending(&pending).await.map_err(e)?;
+        store.clear().await.map_err(e)?;
+        check(
+            store.meta().await.map_err(e)?.is_none(),
+            "meta survives clear",
+        )?;
+        check(
+            store.documents().await.map_err(e)?.is_empty(),
+            "documents survive clear",
+        )?;
+        check(
+            store.pending().await.map_err(e)?.is_empty(),
+            "pending survives clear",
+        )?;
+        check(
+            store.index().await.map_err(e)?.is_none(),
+            "index survives clear",
+        )?;
+        check(
+            store.pdf("b").await.map_err(e)?.is_none(),
+            "pdf survives clear",
+        )?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mem_store_passes_the_suite() {
+        pollster::block_on(suite::run(&MemStore::default())).unwrap();
+    }
+
+    #[test]
+    fn vectors_and_chunks_round_trip_as_bytes() {
+        let v = vec![vec![0.5, -1.25, 3.0], vec![f32::MIN_POSITIVE, 0.0, 1e9]];
+        assert_eq!(vectors_from_bytes(&vectors_to_bytes(&v), 3).unwrap(), v);
+        assert!(vectors_from_bytes(&[0; 10], 3).is_err());
+        let c = vec![Chunk {
+            page: 2,
+            char_start: 1,
+            char_end: 4,
+            heading_path: vec!["Ação".into()],
+            text: "ção".into(),
+        }];
+        assert_eq!(chunks_from_bytes(&chunks_to_bytes(&c).unwrap()).unwrap(), c);
+    }
+}
