@@ -42,3 +42,14 @@ async fn writes_a_record_and_reads_it_back_after_reopening() {
     db.close();
     idb::delete(name).await.unwrap();
 }
+
+#[wasm_bindgen_test]
+async fn idb_store_passes_the_core_store_suite() {
+    use fonte::platform::idb::IdbStore;
+    let name = "fonte-test-idb-suite";
+    idb::delete(name).await.unwrap();
+    let store = IdbStore::open(name).await.unwrap();
+    fonte_core::store::suite::run(&store).await.unwrap();
+    store.close();
+    idb::delete(name).await.unwrap();
+}
