@@ -2,9 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use fonte_core::chunk::{chunk_document, ChunkParams};
-use fonte_core::corpus::{BuildInfo, ChunkRecord, Corpus, DocumentMeta};
-use fonte_core::pdf::{extract, Limits, Report};
+use fonte_core::chunk::ChunkParams;
+use fonte_core::corpus::{BuildInfo, ChunkRecord, Corpus};
+use fonte_core::ingest::prepare;
+use fonte_core::pdf::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{model, ModelArgs};
@@ -56,43 +57,37 @@ pub fn build(
                 continue;
             }
         };
-        let doc = extract(&bytes, None, Limits::default());
-        if !seen.insert(doc.id.clone()) {
+        let tokenizer = embedder.tokenizer().clone();
+        let count = |t: &str| tokenizer.content_tokens(t);
+        let doc = prepare(&name, &bytes, None, params, &count);
+        if !seen.insert(doc.meta.id.clone()) {
             eprintln!("{name}: duplicate of a file already indexed, skipped");
             continue;
         }
-        let status = match &doc.report {
+        let status = match &doc.meta.report {
             Report::Complete => "complete".to_string(),
             Report::Partial { pages, reason } => {
                 format!("partial: {reason} (pages {})", short_list(pages))
             }
             Report::Rejected { reason } => format!("rejected: {reason}"),
         };
-        if matches!(doc.report, Report::Rejected { .. }) {
+        if doc.is_rejected() {
             eprintln!("{name}: {status}");
             continue;
         }
-        let tokenizer = embedder.tokenizer().clone();
-        let count = |t: &str| tokenizer.content_tokens(t);
-        let doc_chunks = chunk_document(&doc.pages, params, &count);
         eprintln!(
             "{name}: {status}, {} pages, {} chunks",
-            doc.page_count,
-            doc_chunks.len()
+            doc.meta.pages,
+            doc.chunks.len()
         );
+        let doc_chunks = doc.chunks;
         let n = documents.len() as u32;
         chunks.extend(
             doc_chunks
                 .into_iter()
                 .map(|chunk| ChunkRecord { doc: n, chunk }),
         );
-        documents.push(DocumentMeta {
-            id: doc.id,
-            name,
-            title: doc.title,
-            pages: doc.page_count,
-            report: doc.report,
-        });
+        documents.push(doc.meta);
     }
     let vectors = embed_all(
         &mut embedder,

@@ -37,6 +37,36 @@ pub fn terms(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Splits `text` into runs for display, marking the words that match a query term (folded, so
+/// "acao" marks "ação"; stop words never marked). Concatenating the runs gives `text` back.
+pub fn highlight(text: &str, query: &str) -> Vec<(String, bool)> {
+    let wanted: HashSet<String> = terms(query).into_iter().collect();
+    let mut runs: Vec<(String, bool)> = Vec::new();
+    let mut push = |piece: &str, hit: bool| match runs.last_mut() {
+        Some((last, h)) if *h == hit => last.push_str(piece),
+        _ => runs.push((piece.to_string(), hit)),
+    };
+    let mut word_start: Option<usize> = None;
+    let mut flush = |from: usize, to: usize, push: &mut dyn FnMut(&str, bool)| {
+        let w = &text[from..to];
+        push(w, !wanted.is_empty() && wanted.contains(&fold(w)));
+    };
+    for (i, c) in text.char_indices() {
+        if c.is_alphanumeric() {
+            word_start.get_or_insert(i);
+        } else {
+            if let Some(start) = word_start.take() {
+                flush(start, i, &mut push);
+            }
+            push(&text[i..i + c.len_utf8()], false);
+        }
+    }
+    if let Some(start) = word_start {
+        flush(start, text.len(), &mut push);
+    }
+    runs
+}
+
 /// BM25 parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Bm25Params {
@@ -147,6 +177,18 @@ impl Bm25 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn highlight_marks_folded_query_words_and_keeps_the_text() {
+        let text = "A ação do Art. 5 — acao, não; the ACTION";
+        let runs = highlight(text, "acao action do");
+        let joined: String = runs.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(joined, text);
+        let marked: Vec<&str> = runs.iter().filter(|r| r.1).map(|r| r.0.as_str()).collect();
+        // "do" is a Portuguese stop word: not marked.
+        assert_eq!(marked, ["ação", "acao", "ACTION"]);
+        assert!(highlight("plain", "").iter().all(|r| !r.1));
+    }
 
     fn all(_: u32) -> bool {
         true

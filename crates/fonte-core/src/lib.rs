@@ -19,6 +19,7 @@ pub mod corpus;
 pub mod embed;
 pub mod error;
 pub mod eval;
+pub mod ingest;
 pub mod lexical;
 pub mod pdf;
 pub mod retrieve;

@@ -1,0 +1,75 @@
+//! One PDF's bytes to a document and its chunks: the part of ingestion shared by `fonte index`
+//! and the browser app (which then embed the chunks their own way).
+
+use crate::chunk::{chunk_document, Chunk, ChunkParams};
+use crate::corpus::DocumentMeta;
+use crate::pdf::{extract, Limits, RejectReason, Report};
+
+/// A PDF read and chunked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prepared {
+    /// Id (SHA-256), name, pages and the report; a rejected file has no chunks.
+    pub meta: DocumentMeta,
+    /// Chunks in page order.
+    pub chunks: Vec<Chunk>,
+}
+
+impl Prepared {
+    /// Whether nothing of the file can be indexed.
+    pub fn is_rejected(&self) -> bool {
+        matches!(self.meta.report, Report::Rejected { .. })
+    }
+}
+
+/// Extracts the text of `bytes` and chunks it; `count` counts model tokens.
+pub fn prepare(
+    name: &str,
+    bytes: &[u8],
+    password: Option<&[u8]>,
+    params: ChunkParams,
+    count: &dyn Fn(&str) -> usize,
+) -> Prepared {
+    let doc = extract(bytes, password, Limits::default());
+    let mut report = doc.report;
+    let chunks = if matches!(report, Report::Rejected { .. }) {
+        Vec::new()
+    } else {
+        chunk_document(&doc.pages, params, count)
+    };
+    if chunks.is_empty() && !matches!(report, Report::Rejected { .. }) {
+        // Pages with only furniture or whitespace: nothing a question could find.
+        report = Report::Rejected {
+            reason: RejectReason::NoTextLayer,
+        };
+    }
+    Prepared {
+        meta: DocumentMeta {
+            id: doc.id,
+            name: name.to_string(),
+            title: doc.title,
+            pages: doc.page_count,
+            report,
+        },
+        chunks,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_broken_file_is_rejected_with_a_reason_and_no_chunks() {
+        let p = prepare(
+            "x.pdf",
+            b"%PDF-1.7 truncated",
+            None,
+            ChunkParams::default(),
+            &|s| s.split_whitespace().count(),
+        );
+        assert!(p.is_rejected(), "{:?}", p.meta.report);
+        assert!(p.chunks.is_empty());
+        assert_eq!(p.meta.name, "x.pdf");
+        assert_eq!(p.meta.id.len(), 64);
+    }
+}
