@@ -5,7 +5,9 @@
 
 pub mod app;
 pub mod components;
+pub mod engine;
 pub mod error;
 pub mod platform;
+pub mod state;
 
 pub use error::{AppError, AppResult};

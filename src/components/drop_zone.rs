@@ -27,19 +27,19 @@ fn files_of(list: Option<FileList>) -> Vec<PickedFile> {
         .collect()
 }
 
-fn human_size(bytes: f64) -> String {
+/// Sizes as people read them.
+pub fn human_size(bytes: f64) -> String {
     match bytes {
+        b if b >= 1024.0 * 1024.0 * 1024.0 => format!("{:.1} GB", b / (1024.0 * 1024.0 * 1024.0)),
         b if b >= 1024.0 * 1024.0 => format!("{:.1} MB", b / (1024.0 * 1024.0)),
         b if b >= 1024.0 => format!("{:.0} KB", b / 1024.0),
         b => format!("{b} B"),
     }
 }
 
-/// Accepts PDFs by drop or picker and lists what was received.
+/// Accepts PDFs by drop or picker; the library lists what was received.
 #[component]
 pub fn DropZone(
-    /// Files received so far.
-    picked: ReadSignal<Vec<PickedFile>>,
     /// Called with each new group of files.
     on_files: impl Fn(Vec<PickedFile>) + Clone + 'static,
 ) -> impl IntoView {
@@ -82,24 +82,6 @@ pub fn DropZone(
                 on:change=on_change
             />
             <label class="button" for="file-input">"choose files"</label>
-            <Show when=move || !picked.get().is_empty()>
-                <h3>"Received"</h3>
-                <ul class="picked" data-testid="picked-files">
-                    <For
-                        each=move || picked.get().into_iter().enumerate()
-                        key=|(i, f)| (*i, f.name.clone())
-                        children=move |(_, f)| {
-                            view! {
-                                <li>
-                                    <span class="name">{f.name.clone()}</span>
-                                    " "
-                                    <span class="size">{human_size(f.size)}</span>
-                                </li>
-                            }
-                        }
-                    />
-                </ul>
-            </Show>
         </section>
     }
 }

@@ -1,4 +1,5 @@
-//! UI components.
+//! The page's parts.
 
 pub mod drop_zone;
 pub mod library;
+pub mod search;

@@ -4,3 +4,4 @@
 pub mod assets;
 pub mod embed;
 pub mod idb;
+pub mod storage;

@@ -29,14 +29,14 @@ test('first screen renders, lists dropped and picked PDFs, talks only to its own
   assert.ok(await page.getByTestId('drop-zone').isVisible());
 
   await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/pt/tutorialbeamer.pdf'), fixture('pdfs/malformed/invalid.pdf')]);
-  const list = page.getByTestId('picked-files');
+  const list = page.getByTestId('library');
   await list.getByText('tutorialbeamer.pdf').waitFor();
   await list.getByText('invalid.pdf').waitFor();
 
   // The keyboard path: the labelled file input.
   await page.getByLabel('choose files').setInputFiles(fixture('pdfs/multicolumn/apssamp.pdf'));
   await list.getByText('apssamp.pdf').waitFor();
-  assert.deepEqual(await list.locator('.name').allTextContents(), ['tutorialbeamer.pdf', 'invalid.pdf', 'apssamp.pdf']);
+  assert.deepEqual(await list.locator('td.name').allTextContents(), ['tutorialbeamer.pdf', 'invalid.pdf', 'apssamp.pdf']);
 
   assert.deepEqual(errors, [], 'no uncaught page errors');
   const origin = new URL(server.url).origin;
@@ -54,7 +54,7 @@ test('a file name is shown as text, never parsed as HTML', async () => {
     dt.items.add(new File(['%PDF-1.4'], '<img src=x onerror="window.pwned=1">.pdf', { type: 'application/pdf' }));
     document.querySelector('[data-testid=drop-zone]').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   });
-  await page.getByTestId('picked-files').getByText('<img src=x onerror="window.pwned=1">.pdf').waitFor();
+  await page.getByTestId('library').getByText('<img src=x onerror="window.pwned=1">.pdf').waitFor();
   assert.equal(await page.evaluate(() => window.pwned), undefined);
-  assert.equal(await page.locator('[data-testid=picked-files] img').count(), 0);
+  assert.equal(await page.locator('[data-testid=library] img').count(), 0);
 });

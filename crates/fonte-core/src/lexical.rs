@@ -47,7 +47,7 @@ pub fn highlight(text: &str, query: &str) -> Vec<(String, bool)> {
         _ => runs.push((piece.to_string(), hit)),
     };
     let mut word_start: Option<usize> = None;
-    let mut flush = |from: usize, to: usize, push: &mut dyn FnMut(&str, bool)| {
+    let flush = |from: usize, to: usize, push: &mut dyn FnMut(&str, bool)| {
         let w = &text[from..to];
         push(w, !wanted.is_empty() && wanted.contains(&fold(w)));
     };

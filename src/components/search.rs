@@ -1,0 +1,152 @@
+//! Search without an LLM: a query box, scoping by document, and ranked passages with the
+//! document, page and score, query words marked (as text, never HTML).
+
+use leptos::prelude::*;
+
+use crate::components::library::EngineHandle;
+use crate::state::{ResultRow, Ui};
+
+/// The search view.
+#[component]
+pub fn Search(ui: Ui, engine: EngineHandle) -> impl IntoView {
+    let query = RwSignal::new(String::new());
+    let results = RwSignal::new(Vec::<ResultRow>::new());
+    let searched = RwSignal::new(false);
+    // Documents left out of the search (ids); everything is in scope by default.
+    let excluded = RwSignal::new(Vec::<String>::new());
+    let docs = move || {
+        ui.generation.track();
+        engine
+            .get_value()
+            .map(|e| e.documents())
+            .unwrap_or_default()
+    };
+    let many = move || docs().len() > 1;
+    let run = move || {
+        let Some(e) = engine.get_value() else { return };
+        let q = query.get_untracked();
+        let all = e.documents();
+        let out = excluded.get_untracked();
+        let scope: Vec<String> = if out.is_empty() {
+            Vec::new()
+        } else {
+            all.into_iter()
+                .map(|(id, _)| id)
+                .filter(|id| !out.contains(id))
+                .collect()
+        };
+        if !out.is_empty() && scope.is_empty() {
+            results.set(Vec::new());
+            searched.set(true);
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            match e.search(&q, &scope).await {
+                Ok(r) => {
+                    results.set(r);
+                    searched.set(true);
+                }
+                Err(err) => ui.notice.set(Some(err.to_string())),
+            }
+        });
+    };
+    // Re-run when the library changes (a deleted document's results disappear).
+    Effect::new(move |_| {
+        ui.generation.track();
+        if !query.get_untracked().trim().is_empty() {
+            run();
+        }
+    });
+    view! {
+        <section class="search" aria-labelledby="search-title">
+            <h2 id="search-title">"Search"</h2>
+            <form role="search" on:submit=move |ev: leptos::ev::SubmitEvent| {
+                ev.prevent_default();
+                run();
+            }>
+                <label for="query" class="visually-hidden">"Search your documents"</label>
+                <input
+                    id="query"
+                    type="search"
+                    data-testid="query"
+                    placeholder="Search your documents"
+                    prop:value=move || query.get()
+                    on:input=move |ev| query.set(event_target_value(&ev))
+                />
+                " "
+                <button type="submit">"Search"</button>
+            </form>
+            <Show when=many>
+                <fieldset class="scope">
+                    <legend>"Search in"</legend>
+                    <For
+                        each=docs
+                        key=|(id, _)| id.clone()
+                        children=move |(id, name)| {
+                            let id2 = id.clone();
+                            view! {
+                                <label>
+                                    <input
+                                        type="checkbox"
+                                        prop:checked=move || !excluded.get().contains(&id)
+                                        on:change=move |ev| {
+                                            let on = event_target_checked(&ev);
+                                            excluded.update(|x| {
+                                                x.retain(|i| *i != id2);
+                                                if !on {
+                                                    x.push(id2.clone());
+                                                }
+                                            });
+                                            run();
+                                        }
+                                    />
+                                    " "
+                                    {name}
+                                </label>
+                            }
+                        }
+                    />
+                </fieldset>
+            </Show>
+            <Show when=move || searched.get() && results.get().is_empty()>
+                <p class="empty" data-testid="no-results">"No passages match."</p>
+            </Show>
+            <ol class="results" data-testid="results">
+                <For
+                    each=move || results.get()
+                    key=|r| (r.chunk, r.score.to_bits())
+                    children=|r| {
+                        view! {
+                            <li data-testid="result" data-page=r.page.to_string()>
+                                <p class="where">
+                                    <span class="doc" data-testid="result-doc">{r.doc_name.clone()}</span>
+                                    ", page "
+                                    <span data-testid="result-page">{r.page}</span>
+                                    <span class="score">{format!(" · score {:.3}", r.score)}</span>
+                                </p>
+                                <Show when={
+                                    let h = r.heading.clone();
+                                    move || !h.is_empty()
+                                }>
+                                    <p class="heading">{r.heading.clone()}</p>
+                                </Show>
+                                <p class="passage">
+                                    {r.runs
+                                        .into_iter()
+                                        .map(|(text, hit)| {
+                                            if hit {
+                                                view! { <mark>{text}</mark> }.into_any()
+                                            } else {
+                                                text.into_any()
+                                            }
+                                        })
+                                        .collect_view()}
+                                </p>
+                            </li>
+                        }
+                    }
+                />
+            </ol>
+        </section>
+    }
+}

@@ -1,0 +1,495 @@
+//! The library behind the page: the IndexedDB store, the searchable corpus in memory, the
+//! embedding model (loaded on first use), and the ingestion queue. Components talk to it
+//! through [`Engine`] and see its progress through the signals in [`crate::state::Ui`].
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use fonte_core::chunk::ChunkParams;
+use fonte_core::corpus::{BuildInfo, Corpus};
+use fonte_core::embed::{Embedder, ModelManifest};
+use fonte_core::ingest::prepare;
+use fonte_core::lexical::highlight;
+use fonte_core::pdf::{document_id, Report};
+use fonte_core::retrieve::Mode;
+use fonte_core::store::{open_library, Opened, PendingFile, Store, StoredDocument};
+use fonte_core::tokenize::TextTokenizer;
+use gloo::timers::future::TimeoutFuture;
+use leptos::prelude::*;
+
+use crate::platform::assets::fetch_bytes;
+use crate::platform::embed::OrtWebEncoder;
+use crate::platform::idb::IdbStore;
+use crate::state::{Loaded, Progress, ResultRow, Row, Status, Ui};
+use crate::{AppError, AppResult};
+
+/// Where the model and onnxruntime-web are served from (same origin as the app).
+pub const MODEL_DIR: &str = "models/all-minilm-l6-v2-int8/";
+const ORT_DIR: &str = "ort/";
+const DB_NAME: &str = "fonte";
+/// Chunks per embedding call between yields to the page.
+const SLICE: usize = 16;
+
+/// A file waiting in the queue.
+struct Job {
+    key: u64,
+    name: String,
+    bytes: Vec<u8>,
+    id: String,
+}
+
+/// The library and everything that works on it.
+pub struct Engine {
+    ui: Ui,
+    store: IdbStore,
+    manifest: ModelManifest,
+    info: BuildInfo,
+    corpus: RefCell<Corpus>,
+    embedder: RefCell<Option<Embedder<OrtWebEncoder>>>,
+    // The tokenizer alone (for chunking), so a file can be read and rejected without waiting
+    // for the model.
+    tokenizer: RefCell<Option<TextTokenizer>>,
+    queue: RefCell<VecDeque<Job>>,
+    running: Cell<bool>,
+    cancel: Cell<bool>,
+    next_key: Cell<u64>,
+}
+
+/// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
+fn absolute(rel: &str) -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .and_then(|base| web_sys::Url::new_with_base(rel, &base).ok())
+        .map_or_else(|| rel.to_string(), |u| u.href())
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Lets the browser paint and handle input before the next piece of work.
+async fn yield_now() {
+    TimeoutFuture::new(0).await;
+}
+
+impl Engine {
+    /// Opens the library: the saved index if current, else rebuilt from the stored chunks and
+    /// vectors. No embedding happens here.
+    pub async fn open(ui: Ui) -> AppResult<Rc<Self>> {
+        let started = now_ms();
+        let manifest =
+            ModelManifest::from_json(&fetch_bytes(&format!("{MODEL_DIR}manifest.json")).await?)?;
+        let info = BuildInfo {
+            model_id: manifest.id.clone(),
+            dim: manifest.dim,
+            chunk_params: ChunkParams::default(),
+        };
+        let store = IdbStore::open(DB_NAME).await?;
+        let (corpus, loaded) = match open_library(&store, &info).await? {
+            Opened::Ready { corpus, restored } => {
+                let loaded = Loaded::Ready {
+                    restored,
+                    documents: corpus.documents.len(),
+                    chunks: corpus.chunks.len(),
+                    ms: now_ms() - started,
+                };
+                (*corpus, loaded)
+            }
+            Opened::Mismatch { stored } => (
+                Corpus::empty(info.clone()),
+                Loaded::Mismatch {
+                    stored: format!(
+                        "{} (dim {}), chunks of {} tokens",
+                        stored.info.model_id,
+                        stored.info.dim,
+                        stored.info.chunk_params.target_tokens
+                    ),
+                },
+            ),
+        };
+        let engine = Rc::new(Self {
+            ui,
+            store,
+            manifest,
+            info,
+            corpus: RefCell::new(corpus),
+            embedder: RefCell::new(None),
+            tokenizer: RefCell::new(None),
+            queue: RefCell::new(VecDeque::new()),
+            running: Cell::new(false),
+            cancel: Cell::new(false),
+            next_key: Cell::new(1),
+        });
+        let rows = engine
+            .corpus
+            .borrow()
+            .documents
+            .iter()
+            .map(|d| Row {
+                key: engine.key(),
+                id: Some(d.id.clone()),
+                name: d.name.clone(),
+                size: None,
+                pages: Some(d.pages),
+                chunks: Some(engine.chunk_count(&d.id)),
+                status: Status::from_report(&d.report),
+            })
+            .collect();
+        ui.rows.set(rows);
+        ui.loaded.set(loaded);
+        ui.generation.update(|g| *g += 1);
+        let pending = engine.store.pending().await?;
+        ui.pending
+            .set(pending.into_iter().map(|p| (p.id, p.name)).collect());
+        Ok(engine)
+    }
+
+    fn key(&self) -> u64 {
+        let k = self.next_key.get();
+        self.next_key.set(k + 1);
+        k
+    }
+
+    fn chunk_count(&self, id: &str) -> usize {
+        let corpus = self.corpus.borrow();
+        let Some(n) = corpus.document_number(id) else {
+            return 0;
+        };
+        corpus.chunks.iter().filter(|c| c.doc == n).count()
+    }
+
+    fn set_status(&self, key: u64, f: impl FnOnce(&mut Row)) {
+        self.ui.rows.update(|rows| {
+            if let Some(r) = rows.iter_mut().find(|r| r.key == key) {
+                f(r);
+            }
+        });
+    }
+
+    async fn tokenizer(&self) -> AppResult<TextTokenizer> {
+        if let Some(t) = self.tokenizer.borrow().as_ref() {
+            return Ok(t.clone());
+        }
+        let json = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json")).await?;
+        self.manifest.verify("tokenizer.json", &json)?;
+        let t = TextTokenizer::from_bytes(&json, self.manifest.max_tokens)?;
+        *self.tokenizer.borrow_mut() = Some(t.clone());
+        Ok(t)
+    }
+
+    async fn embedder(&self) -> AppResult<()> {
+        if self.embedder.borrow().is_some() {
+            return Ok(());
+        }
+        let model = fetch_bytes(&format!("{MODEL_DIR}model.onnx")).await?;
+        let tokenizer = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json")).await?;
+        let encoder = OrtWebEncoder::load(&absolute(ORT_DIR), &self.manifest, &model).await?;
+        // Batch 1: padding to the longest text of a batch costs more than batching saves
+        // (measured for issue 4: batch 1 was fastest in every runtime).
+        let embedder =
+            Embedder::new(self.manifest.clone(), &tokenizer, encoder)?.with_batch_size(1);
+        *self.embedder.borrow_mut() = Some(embedder);
+        Ok(())
+    }
+
+    /// Queues files (name, bytes) for ingestion and starts the queue if idle. Duplicates of a
+    /// stored or queued document are reported and skipped.
+    pub fn add_files(self: &Rc<Self>, files: Vec<(String, f64, Vec<u8>)>) {
+        for (name, size, bytes) in files {
+            let key = self.key();
+            let id = document_id(&bytes);
+            let known = self
+                .corpus
+                .borrow()
+                .document_number(&id)
+                .map(|n| self.corpus.borrow().documents[n as usize].name.clone());
+            let queued = self
+                .queue
+                .borrow()
+                .iter()
+                .find(|j| j.id == id)
+                .map(|j| j.name.clone());
+            let status = match known.or(queued) {
+                Some(of) => Status::Duplicate(of),
+                None => Status::Queued,
+            };
+            let duplicate = matches!(status, Status::Duplicate(_));
+            self.ui.rows.update(|rows| {
+                rows.push(Row {
+                    key,
+                    id: Some(id.clone()),
+                    name: name.clone(),
+                    size: Some(size),
+                    pages: None,
+                    chunks: None,
+                    status,
+                })
+            });
+            if !duplicate {
+                self.ui.progress.update(|p| p.total_bytes += size);
+                self.queue.borrow_mut().push_back(Job {
+                    key,
+                    name,
+                    bytes,
+                    id,
+                });
+            }
+        }
+        self.ui.pending.update(|p| {
+            let queued: Vec<String> = self.queue.borrow().iter().map(|j| j.id.clone()).collect();
+            p.retain(|(id, _)| !queued.contains(id));
+        });
+        if !self.running.get() {
+            let me = self.clone();
+            leptos::task::spawn_local(async move { me.run_queue().await });
+        }
+    }
+
+    async fn run_queue(self: Rc<Self>) {
+        self.running.set(true);
+        self.cancel.set(false);
+        self.ui.busy.set(true);
+        self.ui.progress.update(|p| {
+            if p.started_ms == 0.0 {
+                p.started_ms = now_ms();
+            }
+        });
+        // Queue every file as pending first, so a closed tab can offer them again.
+        let pending: Vec<PendingFile> = self
+            .queue
+            .borrow()
+            .iter()
+            .map(|j| PendingFile {
+                id: j.id.clone(),
+                name: j.name.clone(),
+                bytes: j.bytes.clone(),
+            })
+            .collect();
+        for p in &pending {
+            if let Err(e) = self.store.put_pending(p).await {
+                self.ui.notice.set(Some(storage_message(&e.to_string())));
+            }
+        }
+        loop {
+            let job = self.queue.borrow_mut().pop_front();
+            let Some(job) = job else { break };
+            if self.cancel.get() {
+                self.set_status(job.key, |r| r.status = Status::Cancelled);
+                let _ = self.store.delete_pending(&job.id).await;
+                continue;
+            }
+            // A file added while this loop runs was not marked pending above.
+            let _ = self
+                .store
+                .put_pending(&PendingFile {
+                    id: job.id.clone(),
+                    name: job.name.clone(),
+                    bytes: job.bytes.clone(),
+                })
+                .await;
+            let size = job.bytes.len() as f64;
+            if let Err(e) = self.ingest(&job).await {
+                self.set_status(job.key, |r| r.status = Status::Failed(e.to_string()));
+            }
+            self.ui.progress.update(|p| {
+                p.done_bytes += size;
+                p.current = 0.0;
+            });
+        }
+        // One save of the index for the whole batch (it is rebuilt from the documents if the
+        // tab closes first).
+        let saved = self.corpus.borrow().to_bytes();
+        if let Ok(bytes) = saved {
+            let _ = self.store.set_index(&bytes).await;
+        }
+        self.ui.progress.set(Progress::default());
+        self.ui.busy.set(false);
+        self.running.set(false);
+        self.refresh_storage().await;
+    }
+
+    async fn ingest(&self, job: &Job) -> AppResult<()> {
+        self.set_status(job.key, |r| r.status = Status::Parsing);
+        yield_now().await;
+        let tokenizer = self.tokenizer().await?;
+        let count = |t: &str| tokenizer.content_tokens(t);
+        let prepared = prepare(&job.name, &job.bytes, None, self.info.chunk_params, &count);
+        let pages = prepared.meta.pages;
+        let total = prepared.chunks.len();
+        if let Report::Rejected { reason } = &prepared.meta.report {
+            let reason = reason.to_string();
+            self.set_status(job.key, |r| r.status = Status::Rejected(reason));
+            self.store.delete_pending(&job.id).await?;
+            return Ok(());
+        }
+        self.set_status(job.key, |r| {
+            r.pages = Some(pages);
+            r.chunks = Some(total);
+        });
+        self.embedder().await?;
+        let mut vectors = Vec::with_capacity(total);
+        for (i, slice) in prepared.chunks.chunks(SLICE).enumerate() {
+            if self.cancel.get() {
+                self.set_status(job.key, |r| r.status = Status::Cancelled);
+                self.store.delete_pending(&job.id).await?;
+                return Ok(());
+            }
+            self.set_status(job.key, |r| {
+                r.status = Status::Embedding {
+                    done: i * SLICE,
+                    total,
+                }
+            });
+            let texts: Vec<&str> = slice.iter().map(|c| c.text.as_str()).collect();
+            // Take the embedder out for the await: no RefCell borrow is held across it.
+            let mut embedder = self.embedder.borrow_mut().take().expect("loaded above");
+            let result = embedder.embed_passages(&texts).await;
+            *self.embedder.borrow_mut() = Some(embedder);
+            vectors.extend(result?);
+            let done = vectors.len();
+            self.ui.progress.update(|p| {
+                p.current = job.bytes.len() as f64 * done as f64 / total as f64;
+                p.chunks_embedded += slice.len();
+            });
+            yield_now().await;
+        }
+        let doc = StoredDocument {
+            meta: prepared.meta.clone(),
+            pdf: job.bytes.clone(),
+            chunks: prepared.chunks.clone(),
+            vectors: vectors.clone(),
+        };
+        if let Err(e) = self.store.put_document(&doc).await {
+            return Err(AppError::Storage(storage_message(&e.to_string())));
+        }
+        self.corpus
+            .borrow_mut()
+            .add_document(prepared.meta.clone(), prepared.chunks, vectors)?;
+        let status = Status::from_report(&prepared.meta.report);
+        self.set_status(job.key, |r| r.status = status);
+        self.ui.generation.update(|g| *g += 1);
+        Ok(())
+    }
+
+    /// Stops after the current slice; files not started are dropped from the queue.
+    pub fn cancel(&self) {
+        self.cancel.set(true);
+    }
+
+    /// Deletes a stored document.
+    pub async fn delete(&self, key: u64, id: &str) -> AppResult<()> {
+        self.store.delete_document(id).await?;
+        self.corpus.borrow_mut().remove_document(id)?;
+        self.ui.rows.update(|rows| rows.retain(|r| r.key != key));
+        self.ui.generation.update(|g| *g += 1);
+        let saved = self.corpus.borrow().to_bytes();
+        self.store.set_index(&saved?).await?;
+        self.refresh_storage().await;
+        Ok(())
+    }
+
+    /// Removes every document, pending file and the saved index.
+    pub async fn clear(&self) -> AppResult<()> {
+        self.cancel();
+        self.store.clear().await?;
+        *self.corpus.borrow_mut() = Corpus::empty(self.info.clone());
+        self.ui.rows.set(Vec::new());
+        self.ui.pending.set(Vec::new());
+        self.ui.loaded.set(Loaded::Ready {
+            restored: false,
+            documents: 0,
+            chunks: 0,
+            ms: 0.0,
+        });
+        self.ui.generation.update(|g| *g += 1);
+        self.refresh_storage().await;
+        Ok(())
+    }
+
+    /// Re-queues the unfinished files of an earlier visit.
+    pub async fn resume(self: &Rc<Self>) -> AppResult<()> {
+        let files = self.store.pending().await?;
+        self.add_files(
+            files
+                .into_iter()
+                .map(|p| (p.name, p.bytes.len() as f64, p.bytes))
+                .collect(),
+        );
+        Ok(())
+    }
+
+    /// Forgets the unfinished files of an earlier visit.
+    pub async fn discard_pending(&self) -> AppResult<()> {
+        for p in self.store.pending().await? {
+            self.store.delete_pending(&p.id).await?;
+        }
+        self.ui.pending.set(Vec::new());
+        Ok(())
+    }
+
+    /// Hybrid search; `scope` lists the document ids to search (all when empty).
+    pub async fn search(&self, query: &str, scope: &[String]) -> AppResult<Vec<ResultRow>> {
+        let query = query.trim();
+        if query.is_empty() || self.corpus.borrow().chunks.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.embedder().await?;
+        let mut embedder = self.embedder.borrow_mut().take().expect("loaded above");
+        let vector = embedder.embed_query(query).await;
+        *self.embedder.borrow_mut() = Some(embedder);
+        let vector = vector?;
+        let corpus = self.corpus.borrow();
+        let numbers: Vec<u32> = scope
+            .iter()
+            .filter_map(|id| corpus.document_number(id))
+            .collect();
+        let scope = (!scope.is_empty()).then_some(numbers.as_slice());
+        let hits = corpus.search(query, Some(&vector), Mode::Hybrid, 10, scope);
+        Ok(hits
+            .into_iter()
+            .map(|h| {
+                let c = &corpus.chunks[h.chunk as usize];
+                let doc = &corpus.documents[c.doc as usize];
+                ResultRow {
+                    chunk: h.chunk,
+                    doc_id: doc.id.clone(),
+                    doc_name: doc.name.clone(),
+                    page: c.chunk.page,
+                    score: h.score,
+                    heading: c.chunk.heading_path.join(" › "),
+                    runs: highlight(&c.chunk.text, query),
+                }
+            })
+            .collect())
+    }
+
+    /// The stored documents as (id, name), for scoping.
+    pub fn documents(&self) -> Vec<(String, String)> {
+        self.corpus
+            .borrow()
+            .documents
+            .iter()
+            .map(|d| (d.id.clone(), d.name.clone()))
+            .collect()
+    }
+
+    /// Asks for persistent storage and publishes the space used.
+    pub async fn refresh_storage(&self) {
+        if let Some((used, quota)) = crate::platform::storage::estimate().await {
+            self.ui.storage.set(Some((used, quota)));
+        }
+    }
+}
+
+/// Browser storage errors in words a user can act on.
+fn storage_message(raw: &str) -> String {
+    if raw.contains("Quota") || raw.contains("quota") {
+        format!(
+            "the browser's storage for this site is full ({raw}). Nothing already stored was \
+             lost; delete documents or allow more storage, then add the file again"
+        )
+    } else {
+        raw.to_string()
+    }
+}

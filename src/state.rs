@@ -1,0 +1,208 @@
+//! What the page shows, as signals: one [`Ui`] (all `Copy` handles) shared by the components
+//! and updated by the [`crate::engine::Engine`].
+
+use fonte_core::pdf::Report;
+use leptos::prelude::*;
+
+/// Where a file is in ingestion, or how it ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    /// Waiting for the files before it.
+    Queued,
+    /// Reading its text and chunking it.
+    Parsing,
+    /// Embedding its chunks.
+    Embedding {
+        /// Chunks embedded so far.
+        done: usize,
+        /// Chunks in all.
+        total: usize,
+    },
+    /// Stored and searchable.
+    Ready,
+    /// Stored, but some pages have no text (why, and which).
+    Partial(String),
+    /// Nothing could be read (why, and what to do).
+    Rejected(String),
+    /// The same file (same SHA-256) is already in the library under this name.
+    Duplicate(String),
+    /// Stopped by the user before it was stored.
+    Cancelled,
+    /// An error of the browser or the model (message).
+    Failed(String),
+}
+
+impl Status {
+    /// The final status of a stored document.
+    pub fn from_report(report: &Report) -> Self {
+        match report {
+            Report::Complete => Status::Ready,
+            Report::Partial { pages, reason } => {
+                Status::Partial(format!("{reason} ({} of its pages)", pages.len()))
+            }
+            Report::Rejected { reason } => Status::Rejected(reason.to_string()),
+        }
+    }
+
+    /// Short machine-readable name (tests and styling).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Status::Queued => "queued",
+            Status::Parsing => "parsing",
+            Status::Embedding { .. } => "embedding",
+            Status::Ready => "ready",
+            Status::Partial(_) => "partial",
+            Status::Rejected(_) => "rejected",
+            Status::Duplicate(_) => "duplicate",
+            Status::Cancelled => "cancelled",
+            Status::Failed(_) => "failed",
+        }
+    }
+
+    /// Whether the document is stored (and can be deleted).
+    pub fn is_stored(&self) -> bool {
+        matches!(self, Status::Ready | Status::Partial(_))
+    }
+}
+
+/// One row of the library.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Unique within the page.
+    pub key: u64,
+    /// Document id (SHA-256), once known.
+    pub id: Option<String>,
+    /// File name, shown as text.
+    pub name: String,
+    /// Size in bytes (files added in this visit).
+    pub size: Option<f64>,
+    /// Pages, once parsed.
+    pub pages: Option<u32>,
+    /// Chunks, once chunked.
+    pub chunks: Option<usize>,
+    /// Status.
+    pub status: Status,
+}
+
+/// Overall ingestion progress, by bytes of the queued files.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Progress {
+    /// Bytes of every file queued since the queue last went idle.
+    pub total_bytes: f64,
+    /// Bytes of the files finished.
+    pub done_bytes: f64,
+    /// Share of the current file done, in bytes.
+    pub current: f64,
+    /// When the queue started (ms since the epoch), 0 when idle.
+    pub started_ms: f64,
+    /// Chunks embedded since then.
+    pub chunks_embedded: usize,
+}
+
+impl Progress {
+    /// Fraction done, 0..=1.
+    pub fn fraction(&self) -> f64 {
+        if self.total_bytes <= 0.0 {
+            0.0
+        } else {
+            ((self.done_bytes + self.current) / self.total_bytes).clamp(0.0, 1.0)
+        }
+    }
+
+    /// Seconds left at the pace so far, once there is a pace.
+    pub fn eta_seconds(&self, now_ms: f64) -> Option<f64> {
+        let f = self.fraction();
+        if f < 0.02 || self.started_ms == 0.0 {
+            return None;
+        }
+        let elapsed = (now_ms - self.started_ms) / 1000.0;
+        Some(elapsed * (1.0 - f) / f)
+    }
+}
+
+/// How the library came back when the page opened.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Loaded {
+    /// Still opening.
+    Opening,
+    /// Searchable.
+    Ready {
+        /// Whether the saved index was used (else rebuilt from stored chunks and vectors).
+        restored: bool,
+        /// Documents.
+        documents: usize,
+        /// Chunks.
+        chunks: usize,
+        /// Time to open, ms.
+        ms: f64,
+    },
+    /// Stored with another model or chunker: must be re-indexed.
+    Mismatch {
+        /// What it was built with.
+        stored: String,
+    },
+    /// Could not open (message).
+    Failed(String),
+}
+
+/// One search result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultRow {
+    /// Chunk number.
+    pub chunk: u32,
+    /// Document id.
+    pub doc_id: String,
+    /// Document name.
+    pub doc_name: String,
+    /// 1-based page.
+    pub page: u32,
+    /// Fused score.
+    pub score: f32,
+    /// Headings above the passage.
+    pub heading: String,
+    /// The passage as runs of text, `true` where a query word matched.
+    pub runs: Vec<(String, bool)>,
+}
+
+/// The page's signals.
+#[derive(Clone, Copy)]
+pub struct Ui {
+    /// Library rows.
+    pub rows: RwSignal<Vec<Row>>,
+    /// Ingestion progress.
+    pub progress: RwSignal<Progress>,
+    /// Whether ingestion is running.
+    pub busy: RwSignal<bool>,
+    /// A message for the user (errors of whole operations).
+    pub notice: RwSignal<Option<String>>,
+    /// Unfinished files of an earlier visit: (id, name).
+    pub pending: RwSignal<Vec<(String, String)>>,
+    /// How the library opened.
+    pub loaded: RwSignal<Loaded>,
+    /// Bumped whenever the searchable documents change.
+    pub generation: RwSignal<u64>,
+    /// Storage used and available, bytes.
+    pub storage: RwSignal<Option<(f64, f64)>>,
+}
+
+impl Ui {
+    /// Fresh signals.
+    pub fn new() -> Self {
+        Self {
+            rows: RwSignal::new(Vec::new()),
+            progress: RwSignal::new(Progress::default()),
+            busy: RwSignal::new(false),
+            notice: RwSignal::new(None),
+            pending: RwSignal::new(Vec::new()),
+            loaded: RwSignal::new(Loaded::Opening),
+            generation: RwSignal::new(0),
+            storage: RwSignal::new(None),
+        }
+    }
+}
+
+impl Default for Ui {
+    fn default() -> Self {
+        Self::new()
+    }
+}

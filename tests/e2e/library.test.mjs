@@ -1,0 +1,92 @@
+// Ingestion, persistence and search on the release build with the real model, in headless
+// Chromium: drop an English, a Portuguese and a malformed PDF; the good ones become ready and
+// the bad one says why; reload; search; delete.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { dropFiles, fixture, launch, recordRequests, serve } from './helpers.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const EN = 'pdfs/en/R-FAQ.pdf';
+const PT = 'pdfs/pt/abntex2-modelo-artigo.pdf';
+const BAD = 'pdfs/malformed/invalid.pdf';
+// A sentence of R-FAQ.pdf's physical page 30 (pdftotext -f 30 -l 30).
+const PHRASE = 'ESS grew out of the need for bug fixes and extensions to S-mode';
+
+const row = (page, name) => page.getByTestId('doc-row').filter({ hasText: name });
+
+async function search(page, query) {
+  await page.getByTestId('query').fill(query);
+  await page.getByTestId('query').press('Enter');
+}
+
+async function firstResult(page) {
+  const first = page.getByTestId('result').first();
+  await first.waitFor({ timeout: 120_000 });
+  return {
+    doc: await first.getByTestId('result-doc').textContent(),
+    page: Number(await first.getByTestId('result-page').textContent()),
+  };
+}
+
+test('drop three PDFs, reload, search, delete: all in this browser', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests = recordRequests(page);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto(server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture(EN), fixture(PT), fixture(BAD)]);
+
+  // The malformed file says why, and does not stop the others.
+  await page.locator('[data-testid=doc-row][data-status=rejected]', { hasText: 'invalid.pdf' }).waitFor({ timeout: 120_000 });
+  assert.match(await row(page, 'invalid.pdf').getByTestId('doc-status').textContent(), /rejected: not a readable PDF/);
+  for (const name of ['R-FAQ.pdf', 'abntex2-modelo-artigo.pdf']) {
+    await page.locator(`[data-testid=doc-row][data-status=ready]`, { hasText: name }).waitFor({ timeout: 600_000 });
+  }
+  const pages = await row(page, 'R-FAQ.pdf').locator('td.num').first().textContent();
+  assert.equal(pages, '52');
+
+  await search(page, PHRASE);
+  assert.deepEqual(await firstResult(page), { doc: 'R-FAQ.pdf', page: 30 });
+  assert.ok(await page.getByTestId('result').first().locator('mark').count() > 0, 'query words marked');
+
+  // Reload: documents and index come back from IndexedDB, no model work before a search.
+  const before = requests.length;
+  await page.reload();
+  await page.locator('[data-testid=library-loaded][data-state=restored]').waitFor({ state: 'attached', timeout: 60_000 });
+  assert.equal(await page.locator('[data-testid=doc-row][data-status=ready]').count(), 2);
+  assert.equal(await page.locator('[data-testid=doc-row]').count(), 2, 'the rejected file was not stored');
+  const reloaded = requests.slice(before);
+  assert.ok(!reloaded.some((u) => u.endsWith('model.onnx')), `no model loaded on reload: ${reloaded}`);
+  await search(page, PHRASE);
+  assert.deepEqual(await firstResult(page), { doc: 'R-FAQ.pdf', page: 30 });
+
+  // Delete the English document: its passages leave the results.
+  await row(page, 'R-FAQ.pdf').getByRole('button', { name: 'Delete R-FAQ.pdf' }).click();
+  await row(page, 'R-FAQ.pdf').waitFor({ state: 'detached' });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=result-doc]')].every((e) => e.textContent !== 'R-FAQ.pdf'));
+  await page.reload();
+  await page.locator('[data-testid=library-loaded]:is([data-state=restored], [data-state=ready])').waitFor({ state: 'attached' });
+  assert.equal(await page.locator('[data-testid=doc-row]').count(), 1);
+
+  assert.deepEqual(errors, [], 'no uncaught page errors');
+  const origin = new URL(server.url).origin;
+  const foreign = requests.filter((u) => new URL(u).origin !== origin);
+  assert.deepEqual(foreign, [], 'every request goes to the app origin');
+  await context.close();
+});
