@@ -7,7 +7,8 @@ use crate::components::drop_zone::{DropZone, PickedFile};
 use crate::components::library::{EngineHandle, Library};
 use crate::components::search::Search;
 use crate::engine::Engine;
-use crate::state::{Loaded, Row, Status, Ui};
+use crate::i18n::*;
+use crate::state::{Loaded, Row, Status, Ui, Why};
 
 fn is_pdf(f: &PickedFile) -> bool {
     f.name.to_lowercase().ends_with(".pdf") || f.file.type_() == "application/pdf"
@@ -20,9 +21,46 @@ async fn read(file: &web_sys::File) -> Result<Vec<u8>, String> {
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
-/// The whole page: header, the document library, search and the drop zone.
+/// The app: the interface language (from the browser, switchable) around the page.
 #[component]
 pub fn App() -> impl IntoView {
+    view! {
+        <I18nContextProvider>
+            <Page />
+        </I18nContextProvider>
+    }
+}
+
+/// Switches the interface language.
+#[component]
+fn LanguagePicker() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <label class="language">
+            {t!(i18n, language)}
+            " "
+            <select
+                data-testid="language"
+                on:change=move |ev| {
+                    let locale = match event_target_value(&ev).as_str() {
+                        "pt-BR" => Locale::pt_BR,
+                        _ => Locale::en,
+                    };
+                    i18n.set_locale(locale);
+                }
+                prop:value=move || i18n.get_locale().to_string()
+            >
+                <option value="en">"English"</option>
+                <option value="pt-BR">"Português (Brasil)"</option>
+            </select>
+        </label>
+    }
+}
+
+/// The whole page: header, the document library, search and the drop zone.
+#[component]
+fn Page() -> impl IntoView {
+    let i18n = use_i18n();
     let ui = Ui::new();
     let engine: EngineHandle = StoredValue::new_local(None);
     leptos::task::spawn_local(async move {
@@ -48,7 +86,7 @@ pub fn App() -> impl IntoView {
                             size: Some(f.size),
                             pages: None,
                             chunks: None,
-                            status: Status::Rejected("not a PDF file".into()),
+                            status: Status::Rejected(Why::NotPdf),
                         })
                     });
                     continue;
@@ -67,7 +105,8 @@ pub fn App() -> impl IntoView {
                     break;
                 }
                 if let Loaded::Failed(why) = ui.loaded.get_untracked() {
-                    ui.notice.set(Some(format!("Files not added: {why}")));
+                    ui.notice
+                        .set(Some(format!("{} {why}", t_string!(i18n, files_not_added))));
                     break;
                 }
                 gloo::timers::future::TimeoutFuture::new(50).await;
@@ -77,10 +116,8 @@ pub fn App() -> impl IntoView {
     view! {
         <header class="top">
             <h1>"Fonte"</h1>
-            <p class="tagline">
-                "Ask questions about your PDFs. Answers cite the document, page and passage, "
-                "and nothing leaves this browser except what you send to the model you choose."
-            </p>
+            <LanguagePicker />
+            <p class="tagline">{t!(i18n, tagline)}</p>
         </header>
         <main>
             <Library ui=ui engine=engine />

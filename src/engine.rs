@@ -317,9 +317,9 @@ impl Engine {
         let prepared = prepare(&job.name, &job.bytes, None, self.info.chunk_params, &count);
         let pages = prepared.meta.pages;
         let total = prepared.chunks.len();
-        if let Report::Rejected { reason } = &prepared.meta.report {
-            let reason = reason.to_string();
-            self.set_status(job.key, |r| r.status = Status::Rejected(reason));
+        if matches!(prepared.meta.report, Report::Rejected { .. }) {
+            let status = Status::from_report(&prepared.meta.report);
+            self.set_status(job.key, |r| r.status = status);
             self.store.delete_pending(&job.id).await?;
             return Ok(());
         }

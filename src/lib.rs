@@ -3,6 +3,14 @@
 //! at the edge.
 #![cfg(target_arch = "wasm32")]
 
+// Generates `i18n` from locales/*.json. The build.rs code generation that replaces this macro
+// needs a build script for a crate that also builds natively; the macro does the same work.
+#[allow(deprecated)]
+mod i18n_gen {
+    leptos_i18n::load_locales!();
+}
+pub use i18n_gen::i18n;
+
 pub mod app;
 pub mod components;
 pub mod engine;

@@ -1,7 +1,7 @@
 //! What the page shows, as signals: one [`Ui`] (all `Copy` handles) shared by the components
 //! and updated by the [`crate::engine::Engine`].
 
-use fonte_core::pdf::Report;
+use fonte_core::pdf::{RejectReason, Report};
 use leptos::prelude::*;
 
 /// Where a file is in ingestion, or how it ended.
@@ -20,10 +20,15 @@ pub enum Status {
     },
     /// Stored and searchable.
     Ready,
-    /// Stored, but some pages have no text (why, and which).
-    Partial(String),
-    /// Nothing could be read (why, and what to do).
-    Rejected(String),
+    /// Stored, but some pages have no text.
+    Partial {
+        /// Why.
+        why: PartWhy,
+        /// How many pages.
+        pages: usize,
+    },
+    /// Nothing could be read.
+    Rejected(Why),
     /// The same file (same SHA-256) is already in the library under this name.
     Duplicate(String),
     /// Stopped by the user before it was stored.
@@ -32,15 +37,62 @@ pub enum Status {
     Failed(String),
 }
 
+/// Why a file was rejected; each says what the user can do (translated when shown).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Why {
+    /// Encrypted: give its password.
+    Password,
+    /// Scanned, no text layer: OCR it first.
+    Scanned,
+    /// Not a readable PDF (the parser's words).
+    Malformed(String),
+    /// Not a PDF at all.
+    NotPdf,
+}
+
+/// Why some pages of a stored document have no text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PartWhy {
+    /// Damaged content.
+    Damaged,
+    /// Over the page limit.
+    Capped,
+    /// Over the work limits of a page.
+    Complex,
+    /// No text layer.
+    Scanned,
+    /// Something else (the core's words).
+    Other(String),
+}
+
 impl Status {
     /// The final status of a stored document.
     pub fn from_report(report: &Report) -> Self {
         match report {
             Report::Complete => Status::Ready,
             Report::Partial { pages, reason } => {
-                Status::Partial(format!("{reason} ({} of its pages)", pages.len()))
+                // The core words its partial reasons in English; map the known ones to keys.
+                let why = if reason.contains("could not be read") {
+                    PartWhy::Damaged
+                } else if reason.contains("only the first") {
+                    PartWhy::Capped
+                } else if reason.contains("too complex") {
+                    PartWhy::Complex
+                } else if reason.contains("no text layer") {
+                    PartWhy::Scanned
+                } else {
+                    PartWhy::Other(reason.clone())
+                };
+                Status::Partial {
+                    why,
+                    pages: pages.len(),
+                }
             }
-            Report::Rejected { reason } => Status::Rejected(reason.to_string()),
+            Report::Rejected { reason } => Status::Rejected(match reason {
+                RejectReason::NeedsPassword => Why::Password,
+                RejectReason::NoTextLayer => Why::Scanned,
+                RejectReason::Malformed { detail } => Why::Malformed(detail.clone()),
+            }),
         }
     }
 
@@ -51,7 +103,7 @@ impl Status {
             Status::Parsing => "parsing",
             Status::Embedding { .. } => "embedding",
             Status::Ready => "ready",
-            Status::Partial(_) => "partial",
+            Status::Partial { .. } => "partial",
             Status::Rejected(_) => "rejected",
             Status::Duplicate(_) => "duplicate",
             Status::Cancelled => "cancelled",
@@ -61,7 +113,7 @@ impl Status {
 
     /// Whether the document is stored (and can be deleted).
     pub fn is_stored(&self) -> bool {
-        matches!(self, Status::Ready | Status::Partial(_))
+        matches!(self, Status::Ready | Status::Partial { .. })
     }
 }
 

@@ -1,6 +1,8 @@
 //! Where PDFs come in: drag and drop, or a file picker (keyboard users).
 
 use leptos::prelude::*;
+
+use crate::i18n::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DragEvent, FileList, HtmlInputElement};
 
@@ -43,6 +45,7 @@ pub fn DropZone(
     /// Called with each new group of files.
     on_files: impl Fn(Vec<PickedFile>) + Clone + 'static,
 ) -> impl IntoView {
+    let i18n = use_i18n();
     let (hover, set_hover) = signal(false);
     let on_drop = {
         let on_files = on_files.clone();
@@ -71,8 +74,8 @@ pub fn DropZone(
             on:dragleave=move |_| set_hover.set(false)
             on:drop=on_drop
         >
-            <h2 id="drop-title">"Add PDFs"</h2>
-            <p>"Drop PDF files here, or "</p>
+            <h2 id="drop-title">{t!(i18n, add_title)}</h2>
+            <p>{t!(i18n, drop_here)}</p>
             <input
                 id="file-input"
                 class="visually-hidden"
@@ -81,7 +84,7 @@ pub fn DropZone(
                 accept=".pdf,.PDF,application/pdf"
                 on:change=on_change
             />
-            <label class="button" for="file-input">"choose files"</label>
+            <label class="button" for="file-input">{t!(i18n, choose_files)}</label>
         </section>
     }
 }

@@ -7,37 +7,68 @@ use leptos::prelude::*;
 
 use crate::components::drop_zone::human_size;
 use crate::engine::Engine;
-use crate::state::{Loaded, Row, Status, Ui};
+use crate::i18n::*;
+use crate::state::{Loaded, PartWhy, Row, Status, Ui, Why};
+use leptos_i18n::I18nContext;
 
 /// The engine as the components hold it (one page, one thread).
 pub type EngineHandle = StoredValue<Option<Rc<Engine>>, LocalStorage>;
 
-fn status_text(s: &Status) -> String {
-    match s {
-        Status::Queued => "queued".into(),
-        Status::Parsing => "parsing".into(),
-        Status::Embedding { done, total } => format!("embedding {done} of {total}"),
-        Status::Ready => "ready".into(),
-        Status::Partial(why) => format!("partial: {why}"),
-        Status::Rejected(why) => format!("rejected: {why}"),
-        Status::Duplicate(of) => format!("duplicate of {of}: skipped"),
-        Status::Cancelled => "cancelled".into(),
-        Status::Failed(why) => format!("failed: {why}"),
+/// Why a file was rejected, in the interface language.
+pub fn why_view(i18n: I18nContext<Locale>, why: &Why) -> AnyView {
+    match why.clone() {
+        Why::Password => t!(i18n, why_password).into_any(),
+        Why::Scanned => t!(i18n, why_scanned).into_any(),
+        Why::Malformed(detail) => t!(i18n, why_malformed, detail = detail).into_any(),
+        Why::NotPdf => t!(i18n, why_not_pdf).into_any(),
     }
 }
 
-fn eta_text(seconds: f64) -> String {
+fn part_view(i18n: I18nContext<Locale>, why: &PartWhy) -> AnyView {
+    match why.clone() {
+        PartWhy::Damaged => t!(i18n, part_damaged).into_any(),
+        PartWhy::Capped => t!(i18n, part_capped).into_any(),
+        PartWhy::Complex => t!(i18n, part_complex).into_any(),
+        PartWhy::Scanned => t!(i18n, part_scanned).into_any(),
+        PartWhy::Other(s) => s.into_any(),
+    }
+}
+
+fn status_view(i18n: I18nContext<Locale>, s: &Status) -> AnyView {
+    match s.clone() {
+        Status::Queued => t!(i18n, st_queued).into_any(),
+        Status::Parsing => t!(i18n, st_parsing).into_any(),
+        Status::Embedding { done, total } => t!(i18n, st_embedding, done, total).into_any(),
+        Status::Ready => t!(i18n, st_ready).into_any(),
+        Status::Partial { why, pages } => {
+            let why = move || part_view(i18n, &why);
+            t!(i18n, st_partial, why, pages).into_any()
+        }
+        Status::Rejected(why) => {
+            let why = move || why_view(i18n, &why);
+            t!(i18n, st_rejected, why).into_any()
+        }
+        Status::Duplicate(of) => t!(i18n, st_duplicate, of).into_any(),
+        Status::Cancelled => t!(i18n, st_cancelled).into_any(),
+        Status::Failed(why) => t!(i18n, st_failed, why).into_any(),
+    }
+}
+
+fn eta_view(i18n: I18nContext<Locale>, seconds: f64) -> AnyView {
     let s = seconds.round() as u64;
     if s >= 90 {
-        format!("about {} min left", s.div_ceil(60))
+        let n = s.div_ceil(60);
+        t!(i18n, eta_min, n).into_any()
     } else {
-        format!("about {s} s left")
+        let n = s;
+        t!(i18n, eta_s, n).into_any()
     }
 }
 
 /// The list of documents and the controls over it.
 #[component]
 pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
+    let i18n = use_i18n();
     let with_engine = move |f: Box<dyn FnOnce(Rc<Engine>)>| {
         if let Some(e) = engine.get_value() {
             f(e);
@@ -64,16 +95,19 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 <td class="num">{row.pages.map(|p| p.to_string()).unwrap_or_default()}</td>
                 <td class="num">{row.chunks.map(|c| c.to_string()).unwrap_or_default()}</td>
                 <td class="num">{row.size.map(human_size).unwrap_or_default()}</td>
-                <td class="status" data-testid="doc-status">{status_text(&row.status)}</td>
+                <td class="status" data-testid="doc-status">{status_view(i18n, &row.status)}</td>
                 <td>
                     <Show when=move || stored>
                         <button
                             type="button"
                             class="link"
-                            aria-label=format!("Delete {name}")
+                            aria-label={
+                                let name = name.clone();
+                                move || format!("{} {name}", t_string!(i18n, delete))
+                            }
                             on:click=delete.clone()
                         >
-                            "Delete"
+                            {t!(i18n, delete)}
                         </button>
                     </Show>
                 </td>
@@ -82,10 +116,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
     };
     let clear = move |_| {
         let confirmed = web_sys::window()
-            .and_then(|w| {
-                w.confirm_with_message("Remove every document from this browser?")
-                    .ok()
-            })
+            .and_then(|w| w.confirm_with_message(t_string!(i18n, confirm_clear)).ok())
             .unwrap_or(false);
         if !confirmed {
             return;
@@ -118,35 +149,28 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
         }));
     };
     let loaded_text = move || match ui.loaded.get() {
-        Loaded::Opening => "Opening your library…".to_string(),
+        Loaded::Opening => t!(i18n, opening).into_any(),
         Loaded::Ready {
             restored,
             documents,
             chunks,
             ms,
         } => {
+            let ms = format!("{ms:.0}");
             if documents == 0 {
-                String::new()
+                ().into_any()
+            } else if restored {
+                t!(i18n, loaded_restored, documents, chunks, ms).into_any()
             } else {
-                format!(
-                    "{documents} documents, {chunks} passages, ready in {ms:.0} ms ({})",
-                    if restored {
-                        "saved index"
-                    } else {
-                        "index rebuilt from stored passages"
-                    }
-                )
+                t!(i18n, loaded_rebuilt, documents, chunks, ms).into_any()
             }
         }
-        Loaded::Mismatch { stored } => format!(
-            "This library was built with {stored}, not the current model. Clear it and add \
-             the files again to re-index them."
-        ),
-        Loaded::Failed(why) => format!("Could not open the library: {why}"),
+        Loaded::Mismatch { stored } => t!(i18n, mismatch, stored).into_any(),
+        Loaded::Failed(why) => t!(i18n, open_failed, why).into_any(),
     };
     view! {
         <section class="library" aria-labelledby="library-title">
-            <h2 id="library-title">"Your documents"</h2>
+            <h2 id="library-title">{t!(i18n, library_title)}</h2>
             <p class="loaded" data-testid="library-loaded" data-state=move || match ui.loaded.get() {
                 Loaded::Opening => "opening",
                 Loaded::Ready { restored: true, .. } => "restored",
@@ -159,21 +183,22 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                     {move || ui.notice.get().unwrap_or_default()}
                     " "
                     <button type="button" class="link" on:click=move |_| ui.notice.set(None)>
-                        "Dismiss"
+                        {t!(i18n, dismiss)}
                     </button>
                 </p>
             </Show>
             <Show when=move || !ui.pending.get().is_empty() && !ui.busy.get()>
                 <div class="pending" data-testid="pending" role="status">
                     <p>
-                        "Not finished on your last visit: "
+                        {t!(i18n, pending_intro)}
+                        " "
                         {move || {
                             ui.pending.get().into_iter().map(|(_, n)| n).collect::<Vec<_>>().join(", ")
                         }}
                     </p>
-                    <button type="button" on:click=resume>"Resume"</button>
+                    <button type="button" on:click=resume>{t!(i18n, resume)}</button>
                     " "
-                    <button type="button" on:click=discard>"Discard"</button>
+                    <button type="button" on:click=discard>{t!(i18n, discard)}</button>
                 </div>
             </Show>
             <Show when=move || ui.busy.get()>
@@ -184,32 +209,30 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                             let p = ui.progress.get();
                             let pct = format!("{:.0}%", p.fraction() * 100.0);
                             match p.eta_seconds(js_sys::Date::now()) {
-                                Some(s) => format!("{pct}, {}", eta_text(s)),
-                                None => pct,
+                                Some(s) => view! { {pct} ", " {eta_view(i18n, s)} }.into_any(),
+                                None => pct.into_any(),
                             }
                         }}
                     </span>
                     " "
-                    <button type="button" data-testid="cancel" on:click=cancel>"Cancel"</button>
+                    <button type="button" data-testid="cancel" on:click=cancel>{t!(i18n, cancel)}</button>
                 </div>
             </Show>
             <Show
                 when=move || !ui.rows.get().is_empty()
-                fallback=|| view! {
-                    <p class="empty" data-testid="library-empty">
-                        "No documents yet. Drop PDFs below to add them to your library."
-                    </p>
+                fallback=move || view! {
+                    <p class="empty" data-testid="library-empty">{t!(i18n, library_empty)}</p>
                 }
             >
                 <table class="docs" data-testid="library">
                     <thead>
                         <tr>
-                            <th scope="col">"Document"</th>
-                            <th scope="col">"Pages"</th>
-                            <th scope="col">"Passages"</th>
-                            <th scope="col">"Size"</th>
-                            <th scope="col">"Status"</th>
-                            <th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                            <th scope="col">{t!(i18n, col_document)}</th>
+                            <th scope="col">{t!(i18n, col_pages)}</th>
+                            <th scope="col">{t!(i18n, col_passages)}</th>
+                            <th scope="col">{t!(i18n, col_size)}</th>
+                            <th scope="col">{t!(i18n, col_status)}</th>
+                            <th scope="col"><span class="visually-hidden">{t!(i18n, col_actions)}</span></th>
                         </tr>
                     </thead>
                     <tbody>
@@ -222,18 +245,16 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 </table>
                 <p class="library-actions">
                     <button type="button" class="link danger" data-testid="clear" on:click=clear>
-                        "Clear everything"
+                        {t!(i18n, clear_all)}
                     </button>
                 </p>
             </Show>
             <p class="storage" data-testid="storage">
                 {move || {
-                    ui.storage
-                        .get()
-                        .map(|(used, quota)| {
-                            format!("Storage used: {} of {}", human_size(used), human_size(quota))
-                        })
-                        .unwrap_or_default()
+                    ui.storage.get().map(|(used, quota)| {
+                        let (used, quota) = (human_size(used), human_size(quota));
+                        t!(i18n, storage_used, used, quota)
+                    })
                 }}
             </p>
         </section>

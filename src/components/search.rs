@@ -4,11 +4,13 @@
 use leptos::prelude::*;
 
 use crate::components::library::EngineHandle;
+use crate::i18n::*;
 use crate::state::{ResultRow, Ui};
 
 /// The search view.
 #[component]
 pub fn Search(ui: Ui, engine: EngineHandle) -> impl IntoView {
+    let i18n = use_i18n();
     let query = RwSignal::new(String::new());
     let results = RwSignal::new(Vec::<ResultRow>::new());
     let searched = RwSignal::new(false);
@@ -59,26 +61,26 @@ pub fn Search(ui: Ui, engine: EngineHandle) -> impl IntoView {
     });
     view! {
         <section class="search" aria-labelledby="search-title">
-            <h2 id="search-title">"Search"</h2>
+            <h2 id="search-title">{t!(i18n, search_title)}</h2>
             <form role="search" on:submit=move |ev: leptos::ev::SubmitEvent| {
                 ev.prevent_default();
                 run();
             }>
-                <label for="query" class="visually-hidden">"Search your documents"</label>
+                <label for="query" class="visually-hidden">{t!(i18n, search_label)}</label>
                 <input
                     id="query"
                     type="search"
                     data-testid="query"
-                    placeholder="Search your documents"
+                    placeholder=move || t_string!(i18n, search_label)
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev))
                 />
                 " "
-                <button type="submit">"Search"</button>
+                <button type="submit">{t!(i18n, search_button)}</button>
             </form>
             <Show when=many>
                 <fieldset class="scope">
-                    <legend>"Search in"</legend>
+                    <legend>{t!(i18n, search_in)}</legend>
                     <For
                         each=docs
                         key=|(id, _)| id.clone()
@@ -109,20 +111,21 @@ pub fn Search(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 </fieldset>
             </Show>
             <Show when=move || searched.get() && results.get().is_empty()>
-                <p class="empty" data-testid="no-results">"No passages match."</p>
+                <p class="empty" data-testid="no-results">{t!(i18n, no_results)}</p>
             </Show>
             <ol class="results" data-testid="results">
                 <For
                     each=move || results.get()
                     key=|r| (r.chunk, r.score.to_bits())
-                    children=|r| {
+                    children=move |r| {
+                        let score = format!("{:.3}", r.score);
                         view! {
                             <li data-testid="result" data-page=r.page.to_string()>
                                 <p class="where">
                                     <span class="doc" data-testid="result-doc">{r.doc_name.clone()}</span>
-                                    ", page "
+                                    {t!(i18n, page_n)}
                                     <span data-testid="result-page">{r.page}</span>
-                                    <span class="score">{format!(" · score {:.3}", r.score)}</span>
+                                    <span class="score">{t!(i18n, score, score)}</span>
                                 </p>
                                 <Show when={
                                     let h = r.heading.clone();

@@ -40,8 +40,14 @@ async function firstResult(page) {
   };
 }
 
-test('drop three PDFs, reload, search, delete: all in this browser', async () => {
-  const context = await browser.newContext();
+// The same journey in each interface language (chosen from the browser's language).
+const LOCALES = {
+  en: { heading: 'Your documents', rejected: /rejected: not a readable PDF/, delete: 'Delete' },
+  'pt-BR': { heading: 'Seus documentos', rejected: /rejeitado: não é um PDF legível/, delete: 'Excluir' },
+};
+
+for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, reload, search, delete (interface: ${locale})`, async () => {
+  const context = await browser.newContext({ locale });
   const page = await context.newPage();
   const requests = recordRequests(page);
   const errors = [];
@@ -49,11 +55,13 @@ test('drop three PDFs, reload, search, delete: all in this browser', async () =>
 
   await page.goto(server.url);
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await page.getByRole('heading', { level: 2, name: words.heading }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), locale);
   await dropFiles(page, '[data-testid=drop-zone]', [fixture(EN), fixture(PT), fixture(BAD)]);
 
   // The malformed file says why, and does not stop the others.
   await page.locator('[data-testid=doc-row][data-status=rejected]', { hasText: 'invalid.pdf' }).waitFor({ timeout: 120_000 });
-  assert.match(await row(page, 'invalid.pdf').getByTestId('doc-status').textContent(), /rejected: not a readable PDF/);
+  assert.match(await row(page, 'invalid.pdf').getByTestId('doc-status').textContent(), words.rejected);
   for (const name of ['R-FAQ.pdf', 'abntex2-modelo-artigo.pdf']) {
     await page.locator(`[data-testid=doc-row][data-status=ready]`, { hasText: name }).waitFor({ timeout: 600_000 });
   }
@@ -76,7 +84,7 @@ test('drop three PDFs, reload, search, delete: all in this browser', async () =>
   assert.deepEqual(await firstResult(page), { doc: 'R-FAQ.pdf', page: 30 });
 
   // Delete the English document: its passages leave the results.
-  await row(page, 'R-FAQ.pdf').getByRole('button', { name: 'Delete R-FAQ.pdf' }).click();
+  await row(page, 'R-FAQ.pdf').getByRole('button', { name: `${words.delete} R-FAQ.pdf` }).click();
   await row(page, 'R-FAQ.pdf').waitFor({ state: 'detached' });
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-testid=result-doc]')].every((e) => e.textContent !== 'R-FAQ.pdf'));
