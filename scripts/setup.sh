@@ -75,6 +75,18 @@ if ! (cd public/ort && sha256sum --quiet -c ../ort.sha256 >/dev/null 2>&1); then
   (cd public/ort && sha256sum --quiet -c ../ort.sha256) || die "onnxruntime-web files do not match public/ort.sha256"
 fi
 
+# --- pdf.js (npm pdfjs-dist, integrity-checked by npm ci), self-hosted under public/pdfjs -------
+# Renders a result's PDF page. Fonts, CMaps and image decoders are local too, so pdf.js never
+# fetches anything from elsewhere.
+pdfjs_version="$(node -p "require('./node_modules/pdfjs-dist/package.json').version")"
+if [ "$(cat public/pdfjs/VERSION 2>/dev/null)" != "$pdfjs_version" ]; then
+  step "copy pdf.js $pdfjs_version to public/pdfjs"
+  rm -rf public/pdfjs && mkdir -p public/pdfjs
+  cp node_modules/pdfjs-dist/build/pdf.min.mjs node_modules/pdfjs-dist/build/pdf.worker.min.mjs public/pdfjs/
+  cp -r node_modules/pdfjs-dist/standard_fonts node_modules/pdfjs-dist/cmaps node_modules/pdfjs-dist/wasm public/pdfjs/
+  echo "$pdfjs_version" > public/pdfjs/VERSION
+fi
+
 # --- embedding models from PyPI, verified against models/*/manifest.json ----------------------
 python3 models/install.py
 

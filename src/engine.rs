@@ -26,7 +26,7 @@ use crate::{AppError, AppResult};
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).
 pub const MODEL_DIR: &str = "models/all-minilm-l6-v2-int8/";
-const ORT_DIR: &str = "ort/";
+pub const ORT_DIR: &str = "ort/";
 const DB_NAME: &str = "fonte";
 /// Chunks per embedding call between yields to the page.
 const SLICE: usize = 16;
@@ -57,7 +57,7 @@ pub struct Engine {
 }
 
 /// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
-fn absolute(rel: &str) -> String {
+pub fn absolute(rel: &str) -> String {
     web_sys::window()
         .and_then(|w| w.location().href().ok())
         .and_then(|base| web_sys::Url::new_with_base(rel, &base).ok())
@@ -462,6 +462,11 @@ impl Engine {
                 }
             })
             .collect())
+    }
+
+    /// A stored document's PDF.
+    pub async fn pdf(&self, id: &str) -> AppResult<Option<Vec<u8>>> {
+        Ok(self.store.pdf(id).await?)
     }
 
     /// The stored documents as (id, name), for scoping.

@@ -27,6 +27,10 @@ pub enum AppError {
 impl AppError {
     /// Turns a thrown JavaScript value into readable text.
     pub fn js_text(value: &JsValue) -> String {
+        use wasm_bindgen::JsCast;
+        if let Some(e) = value.dyn_ref::<js_sys::Error>() {
+            return format!("{}: {}", String::from(e.name()), String::from(e.message()));
+        }
         value
             .as_string()
             .or_else(|| {

@@ -12,6 +12,7 @@ mod i18n_gen {
 pub use i18n_gen::i18n;
 
 pub mod app;
+pub mod bench;
 pub mod components;
 pub mod engine;
 pub mod error;

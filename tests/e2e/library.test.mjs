@@ -72,6 +72,12 @@ for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, re
   assert.deepEqual(await firstResult(page), { doc: 'R-FAQ.pdf', page: 30 });
   assert.ok(await page.getByTestId('result').first().locator('mark').count() > 0, 'query words marked');
 
+  // The result opens its PDF page, rendered by the self-hosted pdf.js, with the passage marked.
+  await page.getByTestId('open-source').first().click();
+  await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
+  const marked = Number(await page.getByTestId('source-page').locator('canvas').getAttribute('data-marked'));
+  assert.ok(marked > 0, `passage marked on the rendered page (${marked} text runs)`);
+
   // Reload: documents and index come back from IndexedDB, no model work before a search.
   const before = requests.length;
   await page.reload();

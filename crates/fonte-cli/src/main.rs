@@ -130,6 +130,14 @@ enum Command {
         #[arg(long)]
         no_hnsw: bool,
     },
+    /// Embedding throughput on a JSON array of texts (scripts/bench_browser.mjs writes the
+    /// chunks it embeds in the browser): prints one JSON line with chunks per second.
+    EmbedBench {
+        /// JSON file: an array of strings.
+        texts: PathBuf,
+        #[command(flatten)]
+        model: ModelArgs,
+    },
     /// Embed texts and print their pairwise cosine similarities.
     Embed {
         /// Texts.
@@ -175,6 +183,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Eval(args) => eval::run(&args),
         Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
         Command::Embed { texts, model } => embed(&texts, &model),
+        Command::EmbedBench { texts, model } => embed_bench(&texts, &model),
         Command::HnswRecall {
             n,
             dim,
@@ -285,6 +294,32 @@ fn embed(texts: &[String], model: &ModelArgs) -> Result<(), String> {
             println!("{:.4}  {a:?} ~ {b:?}", cosine(&vectors[i], &vectors[j]));
         }
     }
+    Ok(())
+}
+
+fn embed_bench(path: &Path, args: &ModelArgs) -> Result<(), String> {
+    let texts: Vec<String> = serde_json::from_slice(
+        &std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?,
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut embedder = model::load(args)?;
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    // One warm-up run, as in the browser benchmark.
+    pollster::block_on(embedder.embed_passages(&refs[..refs.len().min(4)]))
+        .map_err(|e| e.to_string())?;
+    let t = std::time::Instant::now();
+    pollster::block_on(embedder.embed_passages(&refs)).map_err(|e| e.to_string())?;
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "{}",
+        serde_json::json!({
+            "chunks": texts.len(),
+            "threads": args.threads,
+            "batch": args.batch,
+            "seconds": s,
+            "chunks_per_s": texts.len() as f64 / s,
+        })
+    );
     Ok(())
 }
 

@@ -152,6 +152,7 @@ impl Corpus {
             )));
         }
         let n = self.documents.len() as u32;
+        self.dense.extend(&vectors)?;
         for c in &chunks {
             self.lexical.push(&c.text);
         }
@@ -163,8 +164,6 @@ impl Corpus {
         );
         self.vectors.extend(vectors);
         self.documents.push(meta);
-        // A scan index is rebuilt in one pass over the vectors (milliseconds at 10k).
-        self.dense = VectorIndex::build(self.info.dim, self.vectors.clone())?;
         Ok(n)
     }
 

@@ -188,6 +188,41 @@ impl VectorIndex {
         })
     }
 
+    /// Appends vectors (ids continue from [`len`](Self::len)) without touching the existing
+    /// ones: a scan index grows in place, switching from exact to int8 when it passes
+    /// [`EXACT_LIMIT`]. An HNSW graph cannot grow and is an error.
+    pub fn extend(&mut self, vectors: &[Vec<f32>]) -> Result<()> {
+        check_dims(self.dim, vectors)?;
+        if let Kind::Exact(flat) = &self.kind {
+            if self.len + vectors.len() >= EXACT_LIMIT {
+                let (codes, scales) = flat.chunks_exact(self.dim.max(1)).map(quantize).fold(
+                    (Vec::with_capacity(flat.len()), Vec::new()),
+                    |(mut codes, mut scales), (c, s)| {
+                        codes.extend(c);
+                        scales.push(s);
+                        (codes, scales)
+                    },
+                );
+                self.kind = Kind::Int8 { codes, scales };
+            }
+        }
+        match &mut self.kind {
+            Kind::Exact(flat) => flat.extend(vectors.iter().flatten()),
+            Kind::Int8 { codes, scales } => {
+                for v in vectors {
+                    let (c, s) = quantize(v);
+                    codes.extend(c);
+                    scales.push(s);
+                }
+            }
+            Kind::Hnsw(_) => {
+                return Err(Error::Index("an HNSW graph cannot grow; rebuild it".into()))
+            }
+        }
+        self.len += vectors.len();
+        Ok(())
+    }
+
     /// Number of vectors.
     pub fn len(&self) -> usize {
         self.len
@@ -379,6 +414,25 @@ mod tests {
         let back = VectorIndex::from_bytes(&int8.to_bytes().unwrap()).unwrap();
         for q in &queries {
             assert_eq!(back.search(q, 10, &|_| true), int8.search(q, 10, &|_| true));
+        }
+    }
+
+    #[test]
+    fn extending_gives_the_same_index_as_building_at_once() {
+        let data = random_unit_vectors(EXACT_LIMIT + 300, 16, 21);
+        let queries = random_unit_vectors(10, 16, 23);
+        let whole = VectorIndex::build(16, data.clone()).unwrap();
+        let mut grown = VectorIndex::build(16, data[..100].to_vec()).unwrap();
+        for part in data[100..].chunks(700) {
+            grown.extend(part).unwrap();
+        }
+        assert_eq!(grown.len(), data.len());
+        assert!(matches!(grown.kind, Kind::Int8 { .. }));
+        for q in &queries {
+            assert_eq!(
+                grown.search(q, 10, &|_| true),
+                whole.search(q, 10, &|_| true)
+            );
         }
     }
 

@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Browser benchmark (not a test): drives the release build in headless Chromium through the
+// app's bench exports (src/bench.rs) and prints, as one markdown table:
+//   - embedding throughput in the browser (onnxruntime-web via ort-web) and natively
+//     (`fonte embed-bench`, ONNX Runtime) on the same chunks, at batch 1 and 16, and the ratio;
+//   - time to be ready to search after a reload with 10,000 chunks stored;
+//   - hybrid search latency p50/p95 at 10k and 100k chunks (synthetic vectors);
+//   - the release wasm size, gzipped.
+// Figures vary with the machine and its load: compare ratios from one run.
+//
+// Usage: node scripts/bench_browser.mjs [--chunks N] [--no-build]
+// (scripts/bench.sh runs setup and the builds first).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fixture, launch, ROOT, serve } from '../tests/e2e/helpers.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const N_EMBED = Number(opt('--chunks', '96'));
+const PDF = fixture('pdfs/en/debian-faq.en.pdf');
+
+const rows = [];
+const row = (what, value, note = '') => {
+  rows.push([what, value, note]);
+  console.error(`${what}: ${value} ${note}`);
+};
+
+const server = await serve();
+const browser = await launch();
+try {
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.wasmBindings?.benchChunks);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+
+  // The chunks the app makes of a real PDF at the default chunk size.
+  const pdf = [...readFileSync(PDF)];
+  const all = await page.evaluate((bytes) => window.wasmBindings.benchChunks(new Uint8Array(bytes)), pdf);
+  const texts = all.slice(0, N_EMBED);
+  const tokensApprox = Math.round(texts.reduce((n, t) => n + t.split(/\s+/).length, 0) / texts.length);
+  row('chunks embedded', `${texts.length}`, `of ${all.length} from debian-faq.en.pdf, ~${tokensApprox} words each`);
+
+  // Browser embedding.
+  const browserRate = {};
+  for (const batch of [1, 16]) {
+    const ms = await page.evaluate(([t, b]) => window.wasmBindings.benchEmbed(t, b), [texts, batch]);
+    browserRate[batch] = texts.length / (ms / 1000);
+    row(`browser embedding, batch ${batch} (1 thread, WASM)`, `${browserRate[batch].toFixed(2)} chunks/s`);
+  }
+
+  // Native embedding on the same chunks.
+  const file = path.join(os.tmpdir(), `fonte-bench-chunks-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(texts));
+  const fonte = path.join(ROOT, 'target/release/fonte');
+  for (const [threads, batch] of [[1, 1], [1, 16], [2, 1]]) {
+    const out = execFileSync(fonte, ['embed-bench', file, '--threads', `${threads}`, '--batch', `${batch}`, '--model', path.join(ROOT, 'models/all-minilm-l6-v2-int8')], { encoding: 'utf8' });
+    const r = JSON.parse(out.trim().split('\n').pop());
+    row(`native embedding, batch ${batch}, ${threads} thread${threads > 1 ? 's' : ''}`, `${r.chunks_per_s.toFixed(2)} chunks/s`);
+    if (threads === 1 && batch === 1) {
+      const best = Math.max(browserRate[1], browserRate[16]);
+      row('browser ÷ native (1 thread, best batch each side)', `${(best / r.chunks_per_s).toFixed(2)}×`, 'target ≥ 0.5×');
+    }
+  }
+
+  // Ready after reload with 10,000 chunks stored.
+  await page.evaluate((t) => window.wasmBindings.benchSeed(10000, t), all);
+  const readies = [];
+  for (let i = 0; i < 3; i++) {
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-testid=library-loaded][data-state=restored]'), null, { polling: 'raf', timeout: 120_000 });
+    readies.push(await page.evaluate(() => performance.now()));
+  }
+  readies.sort((a, b) => a - b);
+  row('ready to search after reload, 10,000 chunks', `${(readies[1] / 1000).toFixed(2)} s`, `median of 3, from navigation start; target ≤ 1.5 s`);
+
+  // Hybrid search latency (retrieval only; the query's embedding is one chunk above).
+  for (const n of [10000, 100000]) {
+    const r = JSON.parse(await page.evaluate(([n, t]) => window.wasmBindings.benchSearch(n, 200, t), [n, all]));
+    row(`hybrid search, ${n.toLocaleString('en')} chunks`, `p50 ${r.p50_ms.toFixed(1)} ms, p95 ${r.p95_ms.toFixed(1)} ms`, `index built in ${(r.build_ms / 1000).toFixed(1)} s; target p50 ≤ 15 ms at 100k`);
+  }
+  await page.evaluate(() => new Promise((resolve) => { const r = indexedDB.deleteDatabase('fonte'); r.onsuccess = r.onerror = r.onblocked = resolve; }));
+} finally {
+  await browser.close();
+  server.stop();
+}
+
+// Release wasm, gzipped (without onnxruntime-web and the model, which are separate files).
+const dist = path.join(ROOT, 'dist');
+const wasm = readdirSync(dist).find((f) => f.endsWith('.wasm'));
+const raw = readFileSync(path.join(dist, wasm));
+const gz = zlib.gzipSync(raw, { level: 9 }).length;
+row('app wasm (release)', `${(raw.length / 1e6).toFixed(2)} MB, ${(gz / 1e6).toFixed(2)} MB gzipped`, 'target ≤ 2.5 MB gzipped');
+
+console.log('| measure | value | note |\n|---|---|---|');
+for (const [a, b, c] of rows) console.log(`| ${a} | ${b} | ${c} |`);

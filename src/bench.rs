@@ -1,0 +1,188 @@
+//! Entry points for `scripts/bench_browser.mjs` (not used by the app itself): the benchmark
+//! drives the release build in headless Chromium through `window.wasmBindings`.
+//!
+//! Each function measures one thing with the app's own code paths; the script prints the
+//! figures next to native ones from `fonte` run on the same chunks.
+
+use fonte_core::chunk::{Chunk, ChunkParams};
+use fonte_core::corpus::{BuildInfo, Corpus, DocumentMeta};
+use fonte_core::embed::{Embedder, ModelManifest};
+use fonte_core::ingest::prepare;
+use fonte_core::pdf::Report;
+use fonte_core::retrieve::Mode;
+use fonte_core::store::{LibraryMeta, Store, StoredDocument, STORE_FORMAT};
+use fonte_core::tokenize::TextTokenizer;
+use fonte_core::vector::random_unit_vectors;
+use wasm_bindgen::prelude::*;
+
+use crate::engine::{absolute, MODEL_DIR, ORT_DIR};
+use crate::platform::assets::fetch_bytes;
+use crate::platform::embed::OrtWebEncoder;
+use crate::platform::idb::IdbStore;
+
+fn js(e: impl std::fmt::Display) -> JsValue {
+    JsValue::from_str(&e.to_string())
+}
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+async fn manifest() -> Result<ModelManifest, JsValue> {
+    let bytes = fetch_bytes(&format!("{MODEL_DIR}manifest.json"))
+        .await
+        .map_err(js)?;
+    ModelManifest::from_json(&bytes).map_err(js)
+}
+
+/// The chunk texts of a PDF at the default chunk size, as the app would index them.
+#[wasm_bindgen(js_name = benchChunks)]
+pub async fn bench_chunks(pdf: Vec<u8>) -> Result<Vec<String>, JsValue> {
+    let m = manifest().await?;
+    let json = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json"))
+        .await
+        .map_err(js)?;
+    let tokenizer = TextTokenizer::from_bytes(&json, m.max_tokens).map_err(js)?;
+    let count = |t: &str| tokenizer.content_tokens(t);
+    let p = prepare("bench.pdf", &pdf, None, ChunkParams::default(), &count);
+    Ok(p.chunks.into_iter().map(|c| c.text).collect())
+}
+
+/// Milliseconds to embed `texts` with the app's model in onnxruntime-web, `batch` texts per
+/// run (model loading and one warm-up run not counted).
+#[wasm_bindgen(js_name = benchEmbed)]
+pub async fn bench_embed(texts: Vec<String>, batch: usize) -> Result<f64, JsValue> {
+    let m = manifest().await?;
+    let model = fetch_bytes(&format!("{MODEL_DIR}model.onnx"))
+        .await
+        .map_err(js)?;
+    let tokenizer = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json"))
+        .await
+        .map_err(js)?;
+    let encoder = OrtWebEncoder::load(&absolute(ORT_DIR), &m, &model)
+        .await
+        .map_err(js)?;
+    let mut embedder = Embedder::new(m, &tokenizer, encoder)
+        .map_err(js)?
+        .with_batch_size(batch);
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    embedder
+        .embed_passages(&refs[..refs.len().min(4)])
+        .await
+        .map_err(js)?;
+    let t = now();
+    embedder.embed_passages(&refs).await.map_err(js)?;
+    Ok(now() - t)
+}
+
+/// A synthetic library of `n` chunks (texts cycled from `texts`, seeded random vectors),
+/// 500 chunks per document.
+fn synthetic(n: usize, texts: &[String], info: &BuildInfo) -> Vec<StoredDocument> {
+    let vectors = random_unit_vectors(n, info.dim, 7);
+    let mut docs = Vec::new();
+    for (d, part) in vectors.chunks(500).enumerate() {
+        let chunks: Vec<Chunk> = (0..part.len())
+            .map(|i| {
+                let text = texts[(d * 500 + i) % texts.len()].clone();
+                Chunk {
+                    page: 1 + i as u32 / 5,
+                    char_start: 0,
+                    char_end: text.chars().count(),
+                    heading_path: Vec::new(),
+                    text,
+                }
+            })
+            .collect();
+        docs.push(StoredDocument {
+            meta: DocumentMeta {
+                id: format!("{:064x}", d + 1),
+                name: format!("synthetic-{d}.pdf"),
+                title: None,
+                pages: 100,
+                report: Report::Complete,
+            },
+            pdf: Vec::new(),
+            chunks,
+            vectors: part.to_vec(),
+        });
+    }
+    docs
+}
+
+async fn info() -> Result<BuildInfo, JsValue> {
+    let m = manifest().await?;
+    Ok(BuildInfo {
+        model_id: m.id,
+        dim: m.dim,
+        chunk_params: ChunkParams::default(),
+    })
+}
+
+/// Replaces the app's library with a synthetic one of `n` chunks, saved index included, as
+/// if it had been ingested; the script then reloads the page and times the library's return.
+#[wasm_bindgen(js_name = benchSeed)]
+pub async fn bench_seed(n: usize, texts: Vec<String>) -> Result<(), JsValue> {
+    let info = info().await?;
+    let store = IdbStore::open("fonte").await.map_err(js)?;
+    store.clear().await.map_err(js)?;
+    store
+        .set_meta(&LibraryMeta {
+            format: STORE_FORMAT,
+            info: info.clone(),
+        })
+        .await
+        .map_err(js)?;
+    let mut corpus = Corpus::empty(info.clone());
+    for doc in synthetic(n, &texts, &info) {
+        store.put_document(&doc).await.map_err(js)?;
+        corpus
+            .add_document(doc.meta, doc.chunks, doc.vectors)
+            .map_err(js)?;
+    }
+    store
+        .set_index(&corpus.to_bytes().map_err(js)?)
+        .await
+        .map_err(js)?;
+    store.close();
+    Ok(())
+}
+
+/// Hybrid search latency over a synthetic corpus of `n` chunks: JSON with the build time and
+/// p50/p95 over `queries` queries (query words from the texts, seeded random query vectors;
+/// embedding the query is measured separately by `benchEmbed`).
+#[wasm_bindgen(js_name = benchSearch)]
+pub async fn bench_search(n: usize, queries: usize, texts: Vec<String>) -> Result<String, JsValue> {
+    let info = info().await?;
+    let t = now();
+    let mut corpus = Corpus::empty(info.clone());
+    for doc in synthetic(n, &texts, &info) {
+        corpus
+            .add_document(doc.meta, doc.chunks, doc.vectors)
+            .map_err(js)?;
+    }
+    let build_ms = now() - t;
+    let qv = random_unit_vectors(queries, info.dim, 11);
+    let mut times = Vec::with_capacity(queries);
+    for (i, v) in qv.iter().enumerate() {
+        let words: Vec<&str> = texts[(i * 7919) % texts.len()]
+            .split_whitespace()
+            .take(6)
+            .collect();
+        let q = words.join(" ");
+        let t = now();
+        let hits = corpus.search(&q, Some(v), Mode::Hybrid, 10, None);
+        times.push(now() - t);
+        std::hint::black_box(hits);
+    }
+    times.sort_by(f64::total_cmp);
+    let pick = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+    Ok(serde_json::json!({
+        "chunks": n,
+        "build_ms": build_ms,
+        "p50_ms": pick(0.5),
+        "p95_ms": pick(0.95),
+    })
+    .to_string())
+}
