@@ -64,7 +64,7 @@ fn Page() -> impl IntoView {
     let ui = Ui::new();
     let engine: EngineHandle = StoredValue::new_local(None);
     leptos::task::spawn_local(async move {
-        match Engine::open(ui).await {
+        match Engine::open(ui, i18n).await {
             Ok(e) => {
                 engine.set_value(Some(e.clone()));
                 crate::platform::storage::persist().await;

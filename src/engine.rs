@@ -13,16 +13,20 @@ use fonte_core::ingest::prepare;
 use fonte_core::lexical::highlight;
 use fonte_core::pdf::{document_id, Report};
 use fonte_core::retrieve::Mode;
-use fonte_core::store::{open_library, Opened, PendingFile, Store, StoredDocument};
+use fonte_core::store::{
+    open_library, LibraryMeta, Opened, PendingFile, Store, StoredDocument, STORE_FORMAT,
+};
 use fonte_core::tokenize::TextTokenizer;
 use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
+use crate::i18n::*;
 use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::OrtWebEncoder;
 use crate::platform::idb::IdbStore;
 use crate::state::{Loaded, Progress, ResultRow, Row, Status, Ui};
 use crate::{AppError, AppResult};
+use leptos_i18n::I18nContext;
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).
 pub const MODEL_DIR: &str = "models/all-minilm-l6-v2-int8/";
@@ -42,6 +46,7 @@ struct Job {
 /// The library and everything that works on it.
 pub struct Engine {
     ui: Ui,
+    i18n: I18nContext<Locale>,
     store: IdbStore,
     manifest: ModelManifest,
     info: BuildInfo,
@@ -76,7 +81,7 @@ async fn yield_now() {
 impl Engine {
     /// Opens the library: the saved index if current, else rebuilt from the stored chunks and
     /// vectors. No embedding happens here.
-    pub async fn open(ui: Ui) -> AppResult<Rc<Self>> {
+    pub async fn open(ui: Ui, i18n: I18nContext<Locale>) -> AppResult<Rc<Self>> {
         let started = now_ms();
         let manifest =
             ModelManifest::from_json(&fetch_bytes(&format!("{MODEL_DIR}manifest.json")).await?)?;
@@ -110,6 +115,7 @@ impl Engine {
         };
         let engine = Rc::new(Self {
             ui,
+            i18n,
             store,
             manifest,
             info,
@@ -196,6 +202,13 @@ impl Engine {
     /// Queues files (name, bytes) for ingestion and starts the queue if idle. Duplicates of a
     /// stored or queued document are reported and skipped.
     pub fn add_files(self: &Rc<Self>, files: Vec<(String, f64, Vec<u8>)>) {
+        if matches!(self.ui.loaded.get_untracked(), Loaded::Mismatch { .. }) {
+            // Never mix vectors of two models: the stored library must be re-indexed first.
+            self.ui
+                .notice
+                .set(Some(t_string!(self.i18n, reindex_first).to_string()));
+            return;
+        }
         for (name, size, bytes) in files {
             let key = self.key();
             let id = document_id(&bytes);
@@ -404,6 +417,29 @@ impl Engine {
         });
         self.ui.generation.update(|g| *g += 1);
         self.refresh_storage().await;
+        Ok(())
+    }
+
+    /// Re-indexes a library built with another model or chunker: its stored PDFs are read
+    /// back, the library is cleared and the files go through ingestion again.
+    pub async fn reindex(self: &Rc<Self>) -> AppResult<()> {
+        let mut files = Vec::new();
+        for meta in self.store.documents().await? {
+            if let Some(pdf) = self.store.pdf(&meta.id).await? {
+                files.push((meta.name, pdf.len() as f64, pdf));
+            }
+        }
+        for p in self.store.pending().await? {
+            files.push((p.name, p.bytes.len() as f64, p.bytes));
+        }
+        self.clear().await?;
+        self.store
+            .set_meta(&LibraryMeta {
+                format: STORE_FORMAT,
+                info: self.info.clone(),
+            })
+            .await?;
+        self.add_files(files);
         Ok(())
     }
 

@@ -165,7 +165,25 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 t!(i18n, loaded_rebuilt, documents, chunks, ms).into_any()
             }
         }
-        Loaded::Mismatch { stored } => t!(i18n, mismatch, stored).into_any(),
+        Loaded::Mismatch { stored } => {
+            let reindex = move |_| {
+                with_engine(Box::new(move |e| {
+                    leptos::task::spawn_local(async move {
+                        if let Err(err) = e.reindex().await {
+                            ui.notice.set(Some(err.to_string()));
+                        }
+                    });
+                }));
+            };
+            view! {
+                {t!(i18n, mismatch, stored)}
+                " "
+                <button type="button" data-testid="reindex" on:click=reindex>
+                    {t!(i18n, reindex)}
+                </button>
+            }
+            .into_any()
+        }
         Loaded::Failed(why) => t!(i18n, open_failed, why).into_any(),
     };
     view! {

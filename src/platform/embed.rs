@@ -3,7 +3,8 @@
 //! onnxruntime-web's files are self-hosted (copied from the pinned npm package into `ort/` of
 //! the served site) and telemetry is off, so loading the model contacts no third party.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use fonte_core::embed::{Encoder, ModelManifest};
 use fonte_core::tokenize::EncodedBatch;
@@ -15,6 +16,22 @@ use crate::{AppError, AppResult};
 
 thread_local! {
     static API_SET: Cell<bool> = const { Cell::new(false) };
+    // ort allows one environment per process: every session shares this one.
+    static ENV: RefCell<Option<Rc<Environment>>> = const { RefCell::new(None) };
+}
+
+fn environment() -> AppResult<Rc<Environment>> {
+    if let Some(env) = ENV.with(|e| e.borrow().clone()) {
+        return Ok(env);
+    }
+    let env = ort::init()
+        .with_name("fonte")
+        .with_telemetry(false)
+        .build()
+        .map_err(|e| AppError::Runtime(e.to_string()))?;
+    let env = Rc::new(env);
+    ENV.with(|e| *e.borrow_mut() = Some(env.clone()));
+    Ok(env)
 }
 
 /// Loads onnxruntime-web from `dist_url` (a folder URL ending in `/` holding `ort.wasm.min.js`,
@@ -36,7 +53,7 @@ pub struct OrtWebEncoder {
     session: Session,
     manifest: ModelManifest,
     // Sessions are created from this environment; keep it alive as long as they are.
-    _env: Environment,
+    _env: Rc<Environment>,
 }
 
 impl OrtWebEncoder {
@@ -49,11 +66,7 @@ impl OrtWebEncoder {
         manifest.verify("model.onnx", model_onnx)?;
         init_runtime(dist_url).await?;
         let rt = |e: ort::Error| AppError::Runtime(e.to_string());
-        let env = ort::init()
-            .with_name("fonte")
-            .with_telemetry(false)
-            .build()
-            .map_err(rt)?;
+        let env = environment()?;
         let session = Session::builder(&env)
             .map_err(rt)?
             .commit_from_memory(model_onnx)

@@ -1,0 +1,67 @@
+// A library built with another model is detected on open and re-indexed on request, never
+// mixed: adding files is refused until then, and re-indexing re-embeds the stored PDFs.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { dropFiles, fixture, launch, serve } from './helpers.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+/** Reads or rewrites the library's meta record straight in IndexedDB. */
+function meta(page, modelId) {
+  return page.evaluate((modelId) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('fonte');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('meta', 'readwrite');
+      const store = tx.objectStore('meta');
+      const get = store.get('library');
+      let out;
+      get.onsuccess = () => {
+        out = get.result;
+        if (modelId) store.put({ ...out, info: { ...out.info, model_id: modelId } }, 'library');
+      };
+      tx.oncomplete = () => { db.close(); resolve(out); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), modelId);
+}
+
+test('a library of another model is offered for re-indexing and never mixed', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/pt/abntex2-modelo-artigo.pdf')]);
+  await page.locator('[data-testid=doc-row][data-status=ready]').waitFor({ timeout: 300_000 });
+  const current = (await meta(page)).info.model_id;
+
+  await meta(page, 'some-other-model');
+  await page.reload();
+  await page.locator('[data-testid=library-loaded][data-state=mismatch]').waitFor();
+  assert.match(await page.getByTestId('library-loaded').textContent(), /some-other-model/);
+
+  // New files are refused until the library is re-indexed.
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/unencrypted.pdf')]);
+  await page.getByTestId('notice').waitFor();
+  assert.equal(await page.locator('[data-testid=doc-row]').count(), 0);
+
+  await page.getByTestId('reindex').click();
+  await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'abntex2-modelo-artigo.pdf' }).waitFor({ timeout: 300_000 });
+  assert.equal((await meta(page)).info.model_id, current);
+  await page.reload();
+  await page.locator('[data-testid=library-loaded][data-state=restored]').waitFor({ state: 'attached' });
+  assert.equal(await page.locator('[data-testid=doc-row][data-status=ready]').count(), 1);
+  await context.close();
+});
