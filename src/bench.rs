@@ -164,25 +164,32 @@ pub async fn bench_search(n: usize, queries: usize, texts: Vec<String>) -> Resul
     }
     let build_ms = now() - t;
     let qv = random_unit_vectors(queries, info.dim, 11);
-    let mut times = Vec::with_capacity(queries);
-    for (i, v) in qv.iter().enumerate() {
-        let words: Vec<&str> = texts[(i * 7919) % texts.len()]
-            .split_whitespace()
-            .take(6)
-            .collect();
-        let q = words.join(" ");
-        let t = now();
-        let hits = corpus.search(&q, Some(v), Mode::Hybrid, 10, None);
-        times.push(now() - t);
-        std::hint::black_box(hits);
+    let qs: Vec<String> = (0..queries)
+        .map(|i| {
+            let words: Vec<&str> = texts[(i * 7919) % texts.len()]
+                .split_whitespace()
+                .take(6)
+                .collect();
+            words.join(" ")
+        })
+        .collect();
+    let mut out = serde_json::json!({ "chunks": n, "build_ms": build_ms });
+    for (name, mode) in [
+        ("hybrid", Mode::Hybrid),
+        ("lexical", Mode::Lexical),
+        ("dense", Mode::Dense),
+    ] {
+        let mut times = Vec::with_capacity(queries);
+        for (q, v) in qs.iter().zip(&qv) {
+            let t = now();
+            let hits = corpus.search(q, Some(v), mode, 10, None);
+            times.push(now() - t);
+            std::hint::black_box(hits);
+        }
+        times.sort_by(f64::total_cmp);
+        let pick = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+        out[format!("{name}_p50_ms")] = pick(0.5).into();
+        out[format!("{name}_p95_ms")] = pick(0.95).into();
     }
-    times.sort_by(f64::total_cmp);
-    let pick = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
-    Ok(serde_json::json!({
-        "chunks": n,
-        "build_ms": build_ms,
-        "p50_ms": pick(0.5),
-        "p95_ms": pick(0.95),
-    })
-    .to_string())
+    Ok(out.to_string())
 }

@@ -7,11 +7,12 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use fonte_core::chunk::ChunkParams;
+use fonte_core::chunk::Chunker;
 use fonte_core::corpus::{BuildInfo, Corpus};
 use fonte_core::embed::{Embedder, ModelManifest};
-use fonte_core::ingest::prepare;
+use fonte_core::ingest::assemble;
 use fonte_core::lexical::highlight;
-use fonte_core::pdf::{document_id, Report};
+use fonte_core::pdf::{document_id, Extraction, Limits, Report};
 use fonte_core::retrieve::Mode;
 use fonte_core::store::{
     open_library, LibraryMeta, Opened, PendingFile, Store, StoredDocument, STORE_FORMAT,
@@ -34,6 +35,8 @@ pub const ORT_DIR: &str = "ort/";
 const DB_NAME: &str = "fonte";
 /// Chunks per embedding call between yields to the page.
 const SLICE: usize = 16;
+/// Longest stretch of parsing or chunking before yielding to the page, ms.
+const SLICE_MS: f64 = 30.0;
 
 /// A file waiting in the queue.
 struct Job {
@@ -327,7 +330,33 @@ impl Engine {
         yield_now().await;
         let tokenizer = self.tokenizer().await?;
         let count = |t: &str| tokenizer.content_tokens(t);
-        let prepared = prepare(&job.name, &job.bytes, None, self.info.chunk_params, &count);
+        // Page by page, yielding whenever a slice has run for SLICE_MS, so a long PDF does not
+        // freeze the page while it is read and chunked.
+        let mut slice_start = now_ms();
+        let doc = match Extraction::open(&job.bytes, None, Limits::default()) {
+            Err(rejected) => *rejected,
+            Ok(mut x) => {
+                while x.step() {
+                    if now_ms() - slice_start > SLICE_MS {
+                        yield_now().await;
+                        slice_start = now_ms();
+                    }
+                }
+                x.finish()
+            }
+        };
+        let mut chunks = Vec::new();
+        if !matches!(doc.report, Report::Rejected { .. }) {
+            let mut chunker = Chunker::new(self.info.chunk_params, &count);
+            for page in &doc.pages {
+                chunks.extend(chunker.chunk_page(page.number, &page.text, &page.furniture));
+                if now_ms() - slice_start > SLICE_MS {
+                    yield_now().await;
+                    slice_start = now_ms();
+                }
+            }
+        }
+        let prepared = assemble(&job.name, doc, chunks);
         let pages = prepared.meta.pages;
         let total = prepared.chunks.len();
         if matches!(prepared.meta.report, Report::Rejected { .. }) {

@@ -3,7 +3,7 @@
 
 use crate::chunk::{chunk_document, Chunk, ChunkParams};
 use crate::corpus::DocumentMeta;
-use crate::pdf::{extract, Limits, RejectReason, Report};
+use crate::pdf::{extract, Extracted, Limits, RejectReason, Report};
 
 /// A PDF read and chunked.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,12 +30,19 @@ pub fn prepare(
     count: &dyn Fn(&str) -> usize,
 ) -> Prepared {
     let doc = extract(bytes, password, Limits::default());
-    let mut report = doc.report;
-    let chunks = if matches!(report, Report::Rejected { .. }) {
+    let chunks = if matches!(doc.report, Report::Rejected { .. }) {
         Vec::new()
     } else {
         chunk_document(&doc.pages, params, count)
     };
+    assemble(name, doc, chunks)
+}
+
+/// A document from its extraction and the chunks made of it (by [`prepare`], or page by page
+/// by a caller that yields in between): a file whose pages gave no chunk at all is rejected as
+/// having no text layer.
+pub fn assemble(name: &str, doc: Extracted, chunks: Vec<Chunk>) -> Prepared {
+    let mut report = doc.report;
     if chunks.is_empty() && !matches!(report, Report::Rejected { .. }) {
         // Pages with only furniture or whitespace: nothing a question could find.
         report = Report::Rejected {

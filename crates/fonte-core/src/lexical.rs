@@ -146,7 +146,10 @@ impl Bm25 {
         }
         let avg = self.total_length as f32 / self.len() as f32;
         let Bm25Params { k1, b } = self.params;
-        let mut scores: HashMap<u32, f32> = HashMap::new();
+        // Scores in a flat array (no hashing in the inner loop), and only the touched chunks
+        // are ranked; a selection finds the top k without sorting them all.
+        let mut scores = vec![0f32; self.len()];
+        let mut touched: Vec<u32> = Vec::new();
         let mut seen = HashSet::new();
         for term in terms(query) {
             // A repeated query word counts once.
@@ -164,12 +167,23 @@ impl Bm25 {
                 let tf = tf as f32;
                 let len = self.lengths[doc as usize] as f32;
                 let s = idf * tf * (k1 + 1.0) / (tf + k1 * (1.0 - b + b * len / avg.max(1e-6)));
-                *scores.entry(doc).or_default() += s;
+                let slot = &mut scores[doc as usize];
+                if *slot == 0.0 {
+                    touched.push(doc);
+                }
+                *slot += s;
             }
         }
-        let mut ranked: Vec<(u32, f32)> = scores.into_iter().collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut ranked: Vec<(u32, f32)> = touched
+            .into_iter()
+            .map(|d| (d, scores[d as usize]))
+            .collect();
+        let order = |a: &(u32, f32), b: &(u32, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+        if ranked.len() > k && k > 0 {
+            ranked.select_nth_unstable_by(k - 1, order);
+        }
         ranked.truncate(k);
+        ranked.sort_by(order);
         ranked
     }
 }

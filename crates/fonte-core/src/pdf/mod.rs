@@ -191,69 +191,129 @@ fn looks_like_password_error(msg: &str) -> bool {
 
 /// Extracts the text of every page. `password` is tried after the empty user password.
 pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extracted {
-    let id = document_id(bytes);
-    let rejected = |reason| Extracted {
-        id: id.clone(),
-        title: None,
-        page_count: 0,
-        pages: Vec::new(),
-        report: Report::Rejected { reason },
-    };
-    let load = |pw: &[u8]| {
-        catch_unwind(AssertUnwindSafe(|| {
-            FileOptions::cached()
-                .parse_options(ParseOptions::tolerant())
-                .password(pw)
-                .load(bytes.to_vec())
-        }))
-        .unwrap_or_else(|_| {
-            Err(pdf::error::PdfError::Other {
-                msg: "parser panicked".into(),
+    match Extraction::open(bytes, password, limits) {
+        Ok(mut x) => {
+            while x.step() {}
+            x.finish()
+        }
+        Err(rejected) => *rejected,
+    }
+}
+
+/// An extraction in progress, one page per [`step`](Self::step): the browser app reads a long
+/// PDF in slices and lets the page paint in between.
+pub struct Extraction {
+    id: String,
+    file: pdf::file::CachedFile<Vec<u8>>,
+    title: Option<String>,
+    page_count: u32,
+    limits: Limits,
+    next: u32,
+    pages: Vec<PageText>,
+    empty: Vec<u32>,
+    scanned: u32,
+    failed: Vec<u32>,
+    truncated: Vec<u32>,
+}
+
+impl Extraction {
+    /// Opens the file (decrypting with the empty password, then `password`); a file that
+    /// cannot be opened is returned as its rejected [`Extracted`].
+    pub fn open(
+        bytes: &[u8],
+        password: Option<&[u8]>,
+        limits: Limits,
+    ) -> Result<Self, Box<Extracted>> {
+        let id = document_id(bytes);
+        let rejected = |reason| Extracted {
+            id: id.clone(),
+            title: None,
+            page_count: 0,
+            pages: Vec::new(),
+            report: Report::Rejected { reason },
+        };
+        let load = |pw: &[u8]| {
+            catch_unwind(AssertUnwindSafe(|| {
+                FileOptions::cached()
+                    .parse_options(ParseOptions::tolerant())
+                    .password(pw)
+                    .load(bytes.to_vec())
+            }))
+            .unwrap_or_else(|_| {
+                Err(pdf::error::PdfError::Other {
+                    msg: "parser panicked".into(),
+                })
             })
-        })
-    };
-    let file = match load(b"") {
-        Ok(f) => f,
-        Err(e) => match password {
-            Some(pw) => match load(pw) {
-                Ok(f) => f,
-                Err(e2) if looks_like_password_error(&e2.to_string()) => {
-                    return rejected(RejectReason::NeedsPassword)
+        };
+        let file = match load(b"") {
+            Ok(f) => f,
+            Err(e) => match password {
+                Some(pw) => match load(pw) {
+                    Ok(f) => f,
+                    Err(e2) if looks_like_password_error(&e2.to_string()) => {
+                        return Err(Box::new(rejected(RejectReason::NeedsPassword)))
+                    }
+                    Err(e2) => {
+                        return Err(Box::new(rejected(RejectReason::Malformed {
+                            detail: root_cause(&e2.to_string()),
+                        })))
+                    }
+                },
+                None if looks_like_password_error(&e.to_string()) => {
+                    return Err(Box::new(rejected(RejectReason::NeedsPassword)))
                 }
-                Err(e2) => {
-                    return rejected(RejectReason::Malformed {
-                        detail: root_cause(&e2.to_string()),
-                    })
+                None => {
+                    return Err(Box::new(rejected(RejectReason::Malformed {
+                        detail: root_cause(&e.to_string()),
+                    })))
                 }
             },
-            None if looks_like_password_error(&e.to_string()) => {
-                return rejected(RejectReason::NeedsPassword)
-            }
-            None => {
-                return rejected(RejectReason::Malformed {
-                    detail: root_cause(&e.to_string()),
-                })
-            }
-        },
-    };
+        };
 
-    let title = file
-        .trailer
-        .info_dict
-        .as_ref()
-        .and_then(|info| info.title.as_ref())
-        .map(|t| layout::clean(&t.to_string_lossy()))
-        .filter(|t| !t.trim().is_empty());
-    let page_count = file.num_pages();
-    let resolver = file.resolver();
-    let mut pages = Vec::new();
-    let mut empty = Vec::new();
-    let mut scanned = 0;
-    let mut failed = Vec::new();
-    let mut truncated = Vec::new();
-    for n in 0..page_count.min(limits.max_pages) {
+        let title = file
+            .trailer
+            .info_dict
+            .as_ref()
+            .and_then(|info| info.title.as_ref())
+            .map(|t| layout::clean(&t.to_string_lossy()))
+            .filter(|t| !t.trim().is_empty());
+        let page_count = file.num_pages();
+        Ok(Self {
+            id,
+            file,
+            title,
+            page_count,
+            limits,
+            next: 0,
+            pages: Vec::new(),
+            empty: Vec::new(),
+            scanned: 0,
+            failed: Vec::new(),
+            truncated: Vec::new(),
+        })
+    }
+
+    /// Physical pages in the file.
+    pub fn page_count(&self) -> u32 {
+        self.page_count
+    }
+
+    /// Pages read so far.
+    pub fn pages_read(&self) -> u32 {
+        self.next
+    }
+
+    /// Reads the next page; false when every page (up to the limit) has been read.
+    pub fn step(&mut self) -> bool {
+        let n = self.next;
+        if n >= self.page_count.min(self.limits.max_pages) {
+            return false;
+        }
+        self.next += 1;
         let number = n + 1;
+        let (file, limits) = (&self.file, self.limits);
         let result = catch_unwind(AssertUnwindSafe(|| {
+            let resolver = file.resolver();
             let page = file.get_page(n).map_err(|e| e.to_string())?;
             let form_resources = file.get_root().forms.as_ref().and_then(|f| f.dr.as_deref());
             Ok::<_, String>(page_text(
@@ -267,77 +327,93 @@ pub fn extract(bytes: &[u8], password: Option<&[u8]>, limits: Limits) -> Extract
         match result {
             Ok(Ok((text, saw_image, cut))) => {
                 if text.trim().is_empty() {
-                    empty.push(number);
+                    self.empty.push(number);
                     if saw_image {
-                        scanned += 1;
+                        self.scanned += 1;
                     }
                 }
                 if cut {
-                    truncated.push(number);
+                    self.truncated.push(number);
                 }
-                pages.push(PageText {
+                self.pages.push(PageText {
                     number,
                     text,
                     furniture: Vec::new(),
                 });
             }
             Ok(Err(_)) | Err(_) => {
-                failed.push(number);
-                pages.push(PageText {
+                self.failed.push(number);
+                self.pages.push(PageText {
                     number,
                     text: String::new(),
                     furniture: Vec::new(),
                 });
             }
         }
+        true
     }
 
-    mark_furniture(&mut pages);
-    let report = if page_count == 0 {
-        Report::Rejected {
-            reason: RejectReason::Malformed {
-                detail: "the file has no pages".into(),
-            },
+    /// The text of the pages read, with the report.
+    pub fn finish(self) -> Extracted {
+        let Self {
+            id,
+            title,
+            page_count,
+            limits,
+            mut pages,
+            empty,
+            scanned,
+            failed,
+            truncated,
+            ..
+        } = self;
+        mark_furniture(&mut pages);
+        let report = if page_count == 0 {
+            Report::Rejected {
+                reason: RejectReason::Malformed {
+                    detail: "the file has no pages".into(),
+                },
+            }
+        } else if empty.len() as u32 == page_count.min(limits.max_pages) && failed.is_empty() {
+            Report::Rejected {
+                reason: RejectReason::NoTextLayer,
+            }
+        } else if failed.len() as u32 == page_count.min(limits.max_pages) {
+            Report::Rejected {
+                reason: RejectReason::Malformed {
+                    detail: "no page could be read".into(),
+                },
+            }
+        } else if !failed.is_empty() {
+            Report::Partial {
+                pages: failed,
+                reason: "these pages could not be read (damaged content)".into(),
+            }
+        } else if page_count > limits.max_pages {
+            Report::Partial {
+                pages: (limits.max_pages + 1..=page_count).collect(),
+                reason: format!("only the first {} pages are read", limits.max_pages),
+            }
+        } else if !truncated.is_empty() {
+            Report::Partial {
+                pages: truncated,
+                reason: "these pages are too complex; their text was cut short".into(),
+            }
+        } else if scanned > 0 {
+            Report::Partial {
+                pages: empty,
+                reason: "these pages have no text layer (scanned?)".into(),
+            }
+        } else {
+            Report::Complete
+        };
+        Extracted {
+            id,
+            title,
+            page_count,
+            pages,
+            report,
         }
-    } else if empty.len() as u32 == page_count.min(limits.max_pages) && failed.is_empty() {
-        Report::Rejected {
-            reason: RejectReason::NoTextLayer,
-        }
-    } else if failed.len() as u32 == page_count.min(limits.max_pages) {
-        Report::Rejected {
-            reason: RejectReason::Malformed {
-                detail: "no page could be read".into(),
-            },
-        }
-    } else if !failed.is_empty() {
-        Report::Partial {
-            pages: failed,
-            reason: "these pages could not be read (damaged content)".into(),
-        }
-    } else if page_count > limits.max_pages {
-        Report::Partial {
-            pages: (limits.max_pages + 1..=page_count).collect(),
-            reason: format!("only the first {} pages are read", limits.max_pages),
-        }
-    } else if !truncated.is_empty() {
-        Report::Partial {
-            pages: truncated,
-            reason: "these pages are too complex; their text was cut short".into(),
-        }
-    } else if scanned > 0 {
-        Report::Partial {
-            pages: empty,
-            reason: "these pages have no text layer (scanned?)".into(),
-        }
-    } else {
-        Report::Complete
-    };
-    Extracted {
-        id,
-        title,
-        page_count,
-        pages,
-        report,
     }
 }
 
