@@ -33,8 +33,10 @@ use leptos_i18n::I18nContext;
 pub const MODEL_DIR: &str = "models/all-minilm-l6-v2-int8/";
 pub const ORT_DIR: &str = "ort/";
 const DB_NAME: &str = "fonte";
-/// Chunks per embedding call between yields to the page.
-const SLICE: usize = 16;
+/// Chunks per embedding call between yields to the page. onnxruntime-web's WASM backend
+/// computes on this thread, so every call is a task the page cannot interrupt: one chunk
+/// (~70 ms) per call keeps those tasks short; the yield costs a few percent of throughput.
+const SLICE: usize = 1;
 /// Longest stretch of parsing or chunking before yielding to the page, ms.
 const SLICE_MS: f64 = 30.0;
 

@@ -10,10 +10,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SHARED = process.env.FONTE_SHARED ?? path.resolve(ROOT, '../shared');
 export const fixture = (rel) => path.join(SHARED, 'fixtures', rel);
 
-/** Serves `dir` on a free loopback port; resolves to { url, stop }. */
-export function serve(dir = path.join(ROOT, 'dist')) {
+/**
+ * Serves `dir` on a free loopback port; resolves to { url, stop }. With `isolate`, the pages
+ * are cross-origin isolated (COOP/COEP), which onnxruntime-web needs for threads.
+ */
+export function serve(dir = path.join(ROOT, 'dist'), { isolate = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', [path.join(ROOT, 'scripts/static_server.py'), '--directory', dir, '--port', '0', '--quiet'], {
+    const extra = isolate ? ['--isolate'] : [];
+    const child = spawn('python3', [path.join(ROOT, 'scripts/static_server.py'), '--directory', dir, '--port', '0', '--quiet', ...extra], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.once('error', reject);
