@@ -214,3 +214,47 @@ fn running_headers_are_marked_on_the_faq() {
         doc.pages.len()
     );
 }
+
+#[test]
+fn signed_and_padded_encryption_dictionaries_open_thanks_to_the_patched_crate() {
+    // R4 AES-128, empty user password, with a usage-rights signature whose /Contents is not
+    // encrypted (third_party: undecryptable strings are kept as written).
+    let form = extract(&fixture("forms/form_dd0293.pdf"), None, Limits::default());
+    assert_eq!(form.page_count, 4, "{:?}", form.report);
+    assert!(
+        !matches!(form.report, Report::Rejected { .. }),
+        "{:?}",
+        form.report
+    );
+    let words: usize = form
+        .pages
+        .iter()
+        .map(|p| p.text.split_whitespace().count())
+        .sum();
+    assert!(words > 100, "{words} words");
+    // R6 with /U and /O padded to 127 bytes (pikepdf); user password "user". Its one page is
+    // an image (pdftotext finds no text either): opened, it reports the missing text layer.
+    let locked = extract(
+        &fixture("encrypted/graph-encrypted.pdf"),
+        None,
+        Limits::default(),
+    );
+    assert_eq!(
+        locked.report,
+        Report::Rejected {
+            reason: RejectReason::NeedsPassword
+        }
+    );
+    let opened = extract(
+        &fixture("encrypted/graph-encrypted.pdf"),
+        Some(b"user"),
+        Limits::default(),
+    );
+    assert_eq!(opened.page_count, 1, "{:?}", opened.report);
+    assert_eq!(
+        opened.report,
+        Report::Rejected {
+            reason: RejectReason::NoTextLayer
+        }
+    );
+}

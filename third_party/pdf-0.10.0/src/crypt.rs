@@ -365,26 +365,32 @@ impl Decoder {
                 }
             }
         } else if level == 5 || level == 6 {
+            // Fonte: some writers pad /U beyond its 48 bytes (encrypted/graph-encrypted.pdf
+            // has 127); only the first 48 are defined (ISO 32000-2, 7.6.4.4.9).
             let u = dict.u.as_bytes();
-            if u.len() != 48 {
+            if u.len() < 48 {
                 err!(format!(
                     "U in Encrypt dictionary should have a length of 48 bytes, not {}",
                     u.len(),
                 )
                 .into());
             }
+            let u = &u[..48];
             let user_hash = &u[0..32];
             let user_validation_salt = &u[32..40];
             let user_key_salt = &u[40..48];
 
+            // Fonte: some writers pad /O beyond its 48 bytes (encrypted/graph-encrypted.pdf
+            // has 127); only the first 48 are defined (ISO 32000-2, 7.6.4.4.9).
             let o = dict.o.as_bytes();
-            if o.len() != 48 {
+            if o.len() < 48 {
                 err!(format!(
                     "O in Encrypt dictionary should have a length of 48 bytes, not {}",
                     o.len(),
                 )
                 .into());
             }
+            let o = &o[..48];
             let owner_hash = &o[0..32];
             let owner_validation_salt = &o[32..40];
             let owner_key_salt = &o[40..48];

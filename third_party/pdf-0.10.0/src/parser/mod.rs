@@ -249,7 +249,13 @@ fn _parse_with_lexer_ctx(lexer: &mut Lexer, r: &impl Resolve, ctx: Option<&Conte
         lexer.offset_pos(bytes_traversed);
         // decrypt it
         if let Some(ctx) = ctx {
-            string = t!(ctx.decrypt(&mut string)).into();
+            // Fonte: a string that does not decrypt is kept as written instead of failing the
+            // whole object: a signature's /Contents is never encrypted (ISO 32000-1, 7.6.1),
+            // and a document catalog holding one (e.g. forms/form_dd0293.pdf) was unreadable.
+            let mut copy = string.clone();
+            if let Ok(plain) = ctx.decrypt(&mut copy) {
+                string = plain.into();
+            }
         }
         Primitive::String (PdfString::new(string))
     } else if first_lexeme.equals(b"<") {
@@ -268,7 +274,13 @@ fn _parse_with_lexer_ctx(lexer: &mut Lexer, r: &impl Resolve, ctx: Option<&Conte
 
         // decrypt it
         if let Some(ctx) = ctx {
-            string = t!(ctx.decrypt(&mut string)).into();
+            // Fonte: a string that does not decrypt is kept as written instead of failing the
+            // whole object: a signature's /Contents is never encrypted (ISO 32000-1, 7.6.1),
+            // and a document catalog holding one (e.g. forms/form_dd0293.pdf) was unreadable.
+            let mut copy = string.clone();
+            if let Ok(plain) = ctx.decrypt(&mut copy) {
+                string = plain.into();
+            }
         }
         Primitive::String (PdfString::new(string))
     } else if first_lexeme.equals(b"true") {
