@@ -25,7 +25,7 @@ use crate::i18n::*;
 use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::OrtWebEncoder;
 use crate::platform::idb::IdbStore;
-use crate::state::{Loaded, Progress, ResultRow, Row, Status, Ui};
+use crate::state::{Loaded, Progress, ResultRow, Row, Status, Ui, Why};
 use crate::{AppError, AppResult};
 use leptos_i18n::I18nContext;
 
@@ -46,6 +46,7 @@ struct Job {
     name: String,
     bytes: Vec<u8>,
     id: String,
+    password: Option<String>,
 }
 
 /// The library and everything that works on it.
@@ -57,6 +58,9 @@ pub struct Engine {
     info: BuildInfo,
     corpus: RefCell<Corpus>,
     embedder: RefCell<Option<Embedder<OrtWebEncoder>>>,
+    // Files refused for want of a password, by row: kept in memory (never stored) so the user
+    // can type the password and try again without picking the file again.
+    locked: RefCell<Vec<(u64, String, Vec<u8>)>>,
     // The tokenizer alone (for chunking), so a file can be read and rejected without waiting
     // for the model.
     tokenizer: RefCell<Option<TextTokenizer>>,
@@ -126,6 +130,7 @@ impl Engine {
             info,
             corpus: RefCell::new(corpus),
             embedder: RefCell::new(None),
+            locked: RefCell::new(Vec::new()),
             tokenizer: RefCell::new(None),
             queue: RefCell::new(VecDeque::new()),
             running: Cell::new(false),
@@ -251,6 +256,7 @@ impl Engine {
                     name,
                     bytes,
                     id,
+                    password: None,
                 });
             }
         }
@@ -335,7 +341,8 @@ impl Engine {
         // Page by page, yielding whenever a slice has run for SLICE_MS, so a long PDF does not
         // freeze the page while it is read and chunked.
         let mut slice_start = now_ms();
-        let doc = match Extraction::open(&job.bytes, None, Limits::default()) {
+        let password = job.password.as_deref().map(str::as_bytes);
+        let doc = match Extraction::open(&job.bytes, password, Limits::default()) {
             Err(rejected) => *rejected,
             Ok(mut x) => {
                 while x.step() {
@@ -363,6 +370,11 @@ impl Engine {
         let total = prepared.chunks.len();
         if matches!(prepared.meta.report, Report::Rejected { .. }) {
             let status = Status::from_report(&prepared.meta.report);
+            if status == Status::Rejected(Why::Password) {
+                self.locked
+                    .borrow_mut()
+                    .push((job.key, job.name.clone(), job.bytes.clone()));
+            }
             self.set_status(job.key, |r| r.status = status);
             self.store.delete_pending(&job.id).await?;
             return Ok(());
@@ -414,6 +426,36 @@ impl Engine {
         self.set_status(job.key, |r| r.status = status);
         self.ui.generation.update(|g| *g += 1);
         Ok(())
+    }
+
+    /// Tries a file that needed a password again, with `password`.
+    pub fn unlock(self: &Rc<Self>, key: u64, password: String) {
+        let found = {
+            let mut locked = self.locked.borrow_mut();
+            locked
+                .iter()
+                .position(|(k, _, _)| *k == key)
+                .map(|i| locked.remove(i))
+        };
+        let Some((key, name, bytes)) = found else {
+            return;
+        };
+        let id = document_id(&bytes);
+        self.set_status(key, |r| r.status = Status::Queued);
+        self.ui
+            .progress
+            .update(|p| p.total_bytes += bytes.len() as f64);
+        self.queue.borrow_mut().push_back(Job {
+            key,
+            name,
+            bytes,
+            id,
+            password: Some(password),
+        });
+        if !self.running.get() {
+            let me = self.clone();
+            leptos::task::spawn_local(async move { me.run_queue().await });
+        }
     }
 
     /// Stops after the current slice; files not started are dropped from the queue.

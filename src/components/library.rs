@@ -95,7 +95,31 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 <td class="num">{row.pages.map(|p| p.to_string()).unwrap_or_default()}</td>
                 <td class="num">{row.chunks.map(|c| c.to_string()).unwrap_or_default()}</td>
                 <td class="num">{row.size.map(human_size).unwrap_or_default()}</td>
-                <td class="status" data-testid="doc-status">{status_view(i18n, &row.status)}</td>
+                <td class="status" data-testid="doc-status">
+                    {status_view(i18n, &row.status)}
+                    {(row.status == Status::Rejected(Why::Password)).then(|| {
+                        let key = row.key;
+                        let password = RwSignal::new(String::new());
+                        let label = format!("{} {}", t_string!(i18n, password_for), row.name);
+                        view! {
+                            <form class="unlock" on:submit=move |ev: leptos::ev::SubmitEvent| {
+                                ev.prevent_default();
+                                let pw = password.get_untracked();
+                                with_engine(Box::new(move |e| e.unlock(key, pw)));
+                            }>
+                                <input
+                                    type="password"
+                                    data-testid="password"
+                                    aria-label=label
+                                    autocomplete="off"
+                                    on:input=move |ev| password.set(event_target_value(&ev))
+                                />
+                                " "
+                                <button type="submit">{t!(i18n, open_with_password)}</button>
+                            </form>
+                        }
+                    })}
+                </td>
                 <td>
                     <Show when=move || stored>
                         <button

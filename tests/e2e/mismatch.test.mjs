@@ -65,3 +65,18 @@ test('a library of another model is offered for re-indexing and never mixed', as
   assert.equal(await page.locator('[data-testid=doc-row][data-status=ready]').count(), 1);
   await context.close();
 });
+
+test('an encrypted file asks for its password and opens with it', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/r2-user-password.pdf')]);
+  const row = page.locator('[data-testid=doc-row]', { hasText: 'r2-user-password.pdf' });
+  await row.and(page.locator('[data-status=rejected]')).waitFor({ timeout: 120_000 });
+  assert.match(await row.getByTestId('doc-status').textContent(), /needs a password/);
+  await row.getByTestId('password').fill('asdfzxcv');
+  await row.getByTestId('password').press('Enter');
+  await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'r2-user-password.pdf' }).waitFor({ timeout: 300_000 });
+  await context.close();
+});
