@@ -44,8 +44,35 @@ pub async fn init_runtime(dist_url: &str) -> AppResult<()> {
         .await
         .map_err(|e| AppError::Runtime(format!("loading onnxruntime-web from {dist_url}: {e}")))?;
     ort::set_api(api);
+    use_threads();
     API_SET.with(|s| s.set(true));
     Ok(())
+}
+
+/// In a cross-origin isolated page (COOP/COEP: SharedArrayBuffer available), lets
+/// onnxruntime-web use one thread per core up to 4. Its own default is half the cores, which is
+/// one thread on a 2-core machine. Must run before the first session is created.
+fn use_threads() {
+    let global = js_sys::global();
+    let isolated = js_sys::Reflect::get(&global, &"crossOriginIsolated".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    if !isolated {
+        return;
+    }
+    let cores = web_sys::window()
+        .map(|w| w.navigator().hardware_concurrency())
+        .unwrap_or(1.0);
+    let threads = cores.clamp(1.0, 4.0);
+    let wasm = js_sys::Reflect::get(&global, &"ort".into())
+        .and_then(|ort| js_sys::Reflect::get(&ort, &"env".into()))
+        .and_then(|env| js_sys::Reflect::get(&env, &"wasm".into()));
+    if let Ok(wasm) = wasm {
+        if wasm.is_object() {
+            let _ = js_sys::Reflect::set(&wasm, &"numThreads".into(), &threads.into());
+        }
+    }
 }
 
 /// An encoder graph in an onnxruntime-web session (WASM backend).

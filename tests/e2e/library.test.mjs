@@ -5,17 +5,22 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { dropFiles, fixture, launch, recordRequests, serve } from './helpers.mjs';
 
-let server;
+let plain;
+let isolated;
 let browser;
 
 before(async () => {
-  server = await serve();
+  plain = await serve();
+  // The same build served cross-origin isolated (COOP/COEP), as scripts/serve.sh does, where
+  // onnxruntime-web embeds with threads.
+  isolated = await serve(undefined, { isolate: true });
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
-  server?.stop();
+  plain?.stop();
+  isolated?.stop();
 });
 
 const EN = 'pdfs/en/R-FAQ.pdf';
@@ -41,12 +46,14 @@ async function firstResult(page) {
 }
 
 // The same journey in each interface language (chosen from the browser's language).
+// English on a plain server, Portuguese on a cross-origin isolated one.
 const LOCALES = {
-  en: { heading: 'Your documents', rejected: /rejected: not a readable PDF/, delete: 'Delete' },
-  'pt-BR': { heading: 'Seus documentos', rejected: /rejeitado: não é um PDF legível/, delete: 'Excluir' },
+  en: { heading: 'Your documents', rejected: /rejected: not a readable PDF/, delete: 'Delete', isolate: false },
+  'pt-BR': { heading: 'Seus documentos', rejected: /rejeitado: não é um PDF legível/, delete: 'Excluir', isolate: true },
 };
 
-for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, reload, search, delete (interface: ${locale})`, async () => {
+for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, reload, search, delete (interface: ${locale}${words.isolate ? ', cross-origin isolated' : ''})`, async () => {
+  const server = words.isolate ? isolated : plain;
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   const requests = recordRequests(page);
@@ -56,6 +63,7 @@ for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, re
   await page.goto(server.url);
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
   await page.getByRole('heading', { level: 2, name: words.heading }).waitFor();
+  assert.equal(await page.evaluate(() => window.crossOriginIsolated), words.isolate);
   assert.equal(await page.evaluate(() => document.documentElement.lang), locale);
   await dropFiles(page, '[data-testid=drop-zone]', [fixture(EN), fixture(PT), fixture(BAD)]);
 
