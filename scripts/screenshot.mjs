@@ -1,16 +1,21 @@
-// Takes docs/first-screen.png: the release build's first screen after two PDFs were dropped.
-// Run after `trunk build --release` (scripts/serve.sh or scripts/test.sh do that).
+// Takes docs/first-screen.png: the release build after two PDFs were dropped, indexed and
+// searched, with a result's page open. Run after `trunk build --release` (scripts/serve.sh or
+// scripts/test.sh do that).
 import path from 'node:path';
 import { ROOT, dropFiles, fixture, launch, serve } from '../tests/e2e/helpers.mjs';
 
-const server = await serve();
+const server = await serve(undefined, { isolate: true });
 const browser = await launch();
 try {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   await page.goto(server.url);
-  await page.getByRole('heading', { level: 1, name: 'Fonte' }).waitFor();
-  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/en/debian-faq.en.pdf'), fixture('pdfs/pt/debian-faq.pt.pdf')]);
-  await page.getByTestId('picked-files').getByText('debian-faq.pt.pdf').waitFor();
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/pt/abntex2-modelo-artigo.pdf'), fixture('pdfs/malformed/invalid.pdf')]);
+  await page.locator('[data-testid=doc-row][data-status=ready]').waitFor({ timeout: 300_000 });
+  await page.getByTestId('query').fill('margens do documento ABNT');
+  await page.getByTestId('query').press('Enter');
+  await page.getByTestId('open-source').first().click();
+  await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
   const out = path.join(ROOT, 'docs/first-screen.png');
   await page.screenshot({ path: out, fullPage: true });
   console.log(`wrote ${out}`);
