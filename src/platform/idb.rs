@@ -12,8 +12,9 @@ use fonte_core::store::{
     PendingFile, Store, StoredDocument,
 };
 use indexed_db_futures::database::Database;
+use indexed_db_futures::database::ObjectStoreName;
 use indexed_db_futures::prelude::*;
-use indexed_db_futures::transaction::TransactionMode;
+use indexed_db_futures::transaction::{Transaction, TransactionMode};
 use indexed_db_futures::typed_array::{Uint8Array, Uint8ArraySlice};
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -61,13 +62,18 @@ impl Db {
         Ok(Self { inner })
     }
 
+    /// A read-write transaction over `stores`.
+    fn write<S: ObjectStoreName>(&self, stores: S) -> AppResult<Transaction<'_>> {
+        Ok(self
+            .inner
+            .transaction(stores)
+            .with_mode(TransactionMode::Readwrite)
+            .build()?)
+    }
+
     /// Writes `value` under `key` in `store`, in its own transaction.
     pub async fn put<T: Serialize>(&self, store: &str, key: &str, value: &T) -> AppResult<()> {
-        let tx = self
-            .inner
-            .transaction(store)
-            .with_mode(TransactionMode::Readwrite)
-            .build()?;
+        let tx = self.write(store)?;
         tx.object_store(store)?
             .put(value)
             .with_key(key.to_string())
@@ -138,12 +144,7 @@ impl IdbStore {
         let id = doc.meta.id.clone();
         let chunks = chunks_to_bytes(&doc.chunks)?;
         let vectors = vectors_to_bytes(&doc.vectors);
-        let tx = self
-            .db
-            .inner
-            .transaction(DOCUMENT_STORES)
-            .with_mode(TransactionMode::Readwrite)
-            .build()?;
+        let tx = self.db.write(DOCUMENT_STORES)?;
         tx.object_store("documents")?
             .put(&doc.meta)
             .with_key(id.clone())
@@ -167,12 +168,7 @@ impl IdbStore {
     }
 
     async fn remove_document(&self, id: &str) -> AppResult<()> {
-        let tx = self
-            .db
-            .inner
-            .transaction(DOCUMENT_STORES)
-            .with_mode(TransactionMode::Readwrite)
-            .build()?;
+        let tx = self.db.write(DOCUMENT_STORES)?;
         for store in ["documents", "pdfs", "chunks", "vectors", "pending"] {
             tx.object_store(store)?.delete(id.to_string()).await?;
         }
@@ -199,12 +195,7 @@ impl IdbStore {
     }
 
     async fn wipe(&self) -> AppResult<()> {
-        let tx = self
-            .db
-            .inner
-            .transaction(STORES)
-            .with_mode(TransactionMode::Readwrite)
-            .build()?;
+        let tx = self.db.write(STORES)?;
         for store in STORES {
             tx.object_store(store)?.clear()?.await?;
         }
@@ -213,24 +204,14 @@ impl IdbStore {
     }
 
     async fn delete_key(&self, store: &str, key: &str) -> AppResult<()> {
-        let tx = self
-            .db
-            .inner
-            .transaction(store)
-            .with_mode(TransactionMode::Readwrite)
-            .build()?;
+        let tx = self.db.write(store)?;
         tx.object_store(store)?.delete(key.to_string()).await?;
         tx.commit().await?;
         Ok(())
     }
 
     async fn put_bytes(&self, store: &str, key: &str, bytes: &[u8]) -> AppResult<()> {
-        let tx = self
-            .db
-            .inner
-            .transaction(store)
-            .with_mode(TransactionMode::Readwrite)
-            .build()?;
+        let tx = self.db.write(store)?;
         tx.object_store(store)?
             .put(Uint8ArraySlice::new(bytes))
             .with_key(key.to_string())
