@@ -47,6 +47,8 @@ struct Job {
     bytes: Vec<u8>,
     id: String,
     password: Option<String>,
+    // Whether the file is already kept as pending in the store (written once per file).
+    pending_saved: bool,
 }
 
 /// The library and everything that works on it.
@@ -257,6 +259,7 @@ impl Engine {
                     bytes,
                     id,
                     password: None,
+                    pending_saved: false,
                 });
             }
         }
@@ -279,23 +282,28 @@ impl Engine {
                 p.started_ms = now_ms();
             }
         });
-        // Queue every file as pending first, so a closed tab can offer them again.
-        let pending: Vec<PendingFile> = self
-            .queue
-            .borrow()
-            .iter()
-            .map(|j| PendingFile {
-                id: j.id.clone(),
-                name: j.name.clone(),
-                bytes: j.bytes.clone(),
-            })
-            .collect();
-        for p in &pending {
-            if let Err(e) = self.store.put_pending(p).await {
-                self.ui.notice.set(Some(storage_message(&e.to_string())));
-            }
-        }
         loop {
+            // Every queued file not yet kept as pending is written now, before the slow work,
+            // so a closed tab can offer them all again (files may join the queue meanwhile).
+            let unsaved: Vec<PendingFile> = self
+                .queue
+                .borrow_mut()
+                .iter_mut()
+                .filter(|j| !j.pending_saved)
+                .map(|j| {
+                    j.pending_saved = true;
+                    PendingFile {
+                        id: j.id.clone(),
+                        name: j.name.clone(),
+                        bytes: j.bytes.clone(),
+                    }
+                })
+                .collect();
+            for p in &unsaved {
+                if let Err(e) = self.store.put_pending(p).await {
+                    self.ui.notice.set(Some(storage_message(&e.to_string())));
+                }
+            }
             let job = self.queue.borrow_mut().pop_front();
             let Some(job) = job else { break };
             if self.cancel.get() {
@@ -303,15 +311,6 @@ impl Engine {
                 let _ = self.store.delete_pending(&job.id).await;
                 continue;
             }
-            // A file added while this loop runs was not marked pending above.
-            let _ = self
-                .store
-                .put_pending(&PendingFile {
-                    id: job.id.clone(),
-                    name: job.name.clone(),
-                    bytes: job.bytes.clone(),
-                })
-                .await;
             let size = job.bytes.len() as f64;
             if let Err(e) = self.ingest(&job).await {
                 self.set_status(job.key, |r| r.status = Status::Failed(e.to_string()));
@@ -411,18 +410,25 @@ impl Engine {
             yield_now().await;
         }
         let doc = StoredDocument {
-            meta: prepared.meta.clone(),
+            meta: prepared.meta,
             pdf: job.bytes.clone(),
-            chunks: prepared.chunks.clone(),
-            vectors: vectors.clone(),
+            chunks: prepared.chunks,
+            vectors,
         };
         if let Err(e) = self.store.put_document(&doc).await {
             return Err(AppError::Storage(storage_message(&e.to_string())));
         }
+        let status = Status::from_report(&doc.meta.report);
+        // Stored; the same chunks and vectors now join the in-memory index (moved, not copied).
+        let StoredDocument {
+            meta,
+            chunks,
+            vectors,
+            ..
+        } = doc;
         self.corpus
             .borrow_mut()
-            .add_document(prepared.meta.clone(), prepared.chunks, vectors)?;
-        let status = Status::from_report(&prepared.meta.report);
+            .add_document(meta, chunks, vectors)?;
         self.set_status(job.key, |r| r.status = status);
         self.ui.generation.update(|g| *g += 1);
         Ok(())
@@ -451,6 +457,7 @@ impl Engine {
             bytes,
             id,
             password: Some(password),
+            pending_saved: false,
         });
         if !self.running.get() {
             let me = self.clone();
