@@ -1,29 +1,18 @@
 // The release build's first screen in headless Chromium: it renders, takes dropped and picked
 // PDFs, and every request it makes goes to its own origin (no CDN, no telemetry).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { dropFiles, fixture, launch, recordRequests, serve } from './helpers.mjs';
+import { test } from 'node:test';
+import { dropFiles, fixture, recordRequests, withBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = withBrowser();
 
 test('first screen renders, lists dropped and picked PDFs, talks only to its own origin', async () => {
-  const page = await browser.newPage();
+  const page = await ctx.browser.newPage();
   const requests = recordRequests(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.getByRole('heading', { level: 1, name: 'Fonte' }).waitFor();
   assert.match(await page.getByTestId('library-empty').textContent(), /No documents yet/);
   assert.ok(await page.getByTestId('drop-zone').isVisible());
@@ -39,15 +28,15 @@ test('first screen renders, lists dropped and picked PDFs, talks only to its own
   assert.deepEqual(await list.locator('td.name').allTextContents(), ['tutorialbeamer.pdf', 'invalid.pdf', 'apssamp.pdf']);
 
   assert.deepEqual(errors, [], 'no uncaught page errors');
-  const origin = new URL(server.url).origin;
+  const origin = new URL(ctx.server.url).origin;
   assert.ok(requests.length >= 3, `page, script and wasm were requested: ${requests}`);
   const foreign = requests.filter((u) => new URL(u).origin !== origin);
   assert.deepEqual(foreign, [], 'every request goes to the app origin');
 });
 
 test('a file name is shown as text, never parsed as HTML', async () => {
-  const page = await browser.newPage();
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage();
+  await page.goto(ctx.server.url);
   await page.getByRole('heading', { level: 1, name: 'Fonte' }).waitFor();
   await page.evaluate(() => {
     const dt = new DataTransfer();

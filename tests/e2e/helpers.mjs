@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,4 +69,22 @@ export async function dropFiles(page, selector, paths) {
   }, files);
   await page.dispatchEvent(selector, 'dragover', { dataTransfer });
   await page.dispatchEvent(selector, 'drop', { dataTransfer });
+}
+
+/**
+ * The shared set-up of a test file: a loopback server for dist/ and a headless Chromium,
+ * started before its tests and stopped after. Returns an object whose `server` and `browser`
+ * are filled in once `before` has run.
+ */
+export function withBrowser() {
+  const ctx = { server: null, browser: null };
+  before(async () => {
+    ctx.server = await serve();
+    ctx.browser = await launch();
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    ctx.server?.stop();
+  });
+  return ctx;
 }

@@ -1,21 +1,10 @@
 // A library built with another model is detected on open and re-indexed on request, never
 // mixed: adding files is refused until then, and re-indexing re-embeds the stored PDFs.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { dropFiles, fixture, launch, serve } from './helpers.mjs';
+import { test } from 'node:test';
+import { dropFiles, fixture, withBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = withBrowser();
 
 /** Reads or rewrites the library's meta record straight in IndexedDB. */
 function meta(page, modelId) {
@@ -39,9 +28,9 @@ function meta(page, modelId) {
 }
 
 test('a library of another model is offered for re-indexing and never mixed', async () => {
-  const context = await browser.newContext();
+  const context = await ctx.browser.newContext();
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
   await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/pt/abntex2-modelo-artigo.pdf')]);
   await page.locator('[data-testid=doc-row][data-status=ready]').waitFor({ timeout: 300_000 });
@@ -67,9 +56,9 @@ test('a library of another model is offered for re-indexing and never mixed', as
 });
 
 test('an encrypted file asks for its password and opens with it', async () => {
-  const context = await browser.newContext();
+  const context = await ctx.browser.newContext();
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
   await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/r2-user-password.pdf')]);
   const row = page.locator('[data-testid=doc-row]', { hasText: 'r2-user-password.pdf' });

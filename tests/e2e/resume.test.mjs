@@ -1,21 +1,10 @@
 // Closing the tab mid-ingest: the database holds only whole documents, and the unfinished file
 // is offered again on the next visit (and finishes when resumed).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { dropFiles, fixture, launch, serve } from './helpers.mjs';
+import { test } from 'node:test';
+import { dropFiles, fixture, withBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const ctx = withBrowser();
 
 /** Keys of each Fonte object store, read straight from IndexedDB. */
 function storeKeys(page) {
@@ -38,9 +27,9 @@ function storeKeys(page) {
 }
 
 test('a tab closed mid-ingest leaves whole documents only and offers the rest again', async () => {
-  const context = await browser.newContext();
+  const context = await ctx.browser.newContext();
   let page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
   await dropFiles(page, '[data-testid=drop-zone]', [
     fixture('pdfs/pt/abntex2-modelo-artigo.pdf'),
@@ -52,7 +41,7 @@ test('a tab closed mid-ingest leaves whole documents only and offers the rest ag
   await page.close();
 
   page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.locator('[data-testid=library-loaded]:is([data-state=ready], [data-state=restored])').waitFor({ state: 'attached' });
   const keys = await storeKeys(page);
   assert.equal(keys.documents.length, 1, `one whole document: ${JSON.stringify(keys.documents)}`);
