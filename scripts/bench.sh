@@ -6,6 +6,13 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 scripts/setup.sh
 source scripts/env.sh
+# The transformers.js baseline (bench only): its own pinned package, installed without its
+# install scripts (they would fetch native binaries; only the browser bundle is used).
+lock_sum="$(sha256sum scripts/bench/package-lock.json | cut -d' ' -f1)"
+if [ "$(cat scripts/bench/node_modules/.fonte-lock 2>/dev/null)" != "$lock_sum" ]; then
+  (cd scripts/bench && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  echo "$lock_sum" > scripts/bench/node_modules/.fonte-lock
+fi
 cargo build --release -p fonte-cli
 trunk build --release --offline --skip-version-check
 node scripts/bench_browser.mjs "$@"

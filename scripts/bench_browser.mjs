@@ -5,13 +5,15 @@
 //     (`fonte embed-bench`, ONNX Runtime) on the same chunks, at batch 1 and 16, and the ratio;
 //   - time to be ready to search after a reload with 10,000 chunks stored;
 //   - hybrid search latency p50/p95 at 10k and 100k chunks (synthetic vectors);
-//   - the release wasm size, gzipped.
+//   - the release wasm size, gzipped;
+//   - transformers.js (npm @huggingface/transformers, scripts/bench/) on the same model files and
+//     chunks, as the side-by-side baseline, served from the same loopback origin (no remote models).
 // Figures vary with the machine and its load: compare ratios from one run.
 //
 // Usage: node scripts/bench_browser.mjs [--chunks N] [--no-build]
 // (scripts/bench.sh runs setup and the builds first).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -74,6 +76,37 @@ try {
     }
   }
 
+  // transformers.js on the same model files and chunks (plain page, then isolated with threads).
+  const tjs = path.join(ROOT, 'scripts/bench/node_modules/@huggingface/transformers/dist/transformers.min.js');
+  if (existsSync(tjs)) {
+    const dir = transformersSite(tjs);
+    try {
+      for (const isolate of [false, true]) {
+        const site = await serve(dir, { isolate });
+        try {
+          const p3 = await browser.newPage();
+          const foreign = [];
+          await p3.route('**/*', (r) => (r.request().url().startsWith(site.url) ? r.continue() : (foreign.push(r.request().url()), r.abort())));
+          await p3.goto(site.url + 'index.html');
+          const threads = isolate ? Math.min(4, os.cpus().length) : 1;
+          for (const batch of isolate ? [1] : [1, 16]) {
+            const ms = await p3.evaluate(transformersEmbed, { texts, batch, threads });
+            const rate = texts.length / (ms / 1000);
+            row(`transformers.js 4.3.2 embedding, batch ${batch}${isolate ? `, cross-origin isolated page, ${threads} threads` : ' (1 thread, WASM)'}`, `${rate.toFixed(2)} chunks/s`,
+              `Fonte ÷ transformers.js ${((isolate ? browserRate.isolated : browserRate[batch]) / rate).toFixed(2)}×${foreign.length ? `; blocked requests elsewhere: ${foreign.join(' ')}` : ''}`);
+          }
+          await p3.close();
+        } finally {
+          site.stop();
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else {
+    row('transformers.js baseline', 'skipped', 'scripts/bench/node_modules missing: run scripts/bench.sh');
+  }
+
   // Native embedding on the same chunks.
   const file = path.join(os.tmpdir(), `fonte-bench-chunks-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(texts));
@@ -132,6 +165,52 @@ try {
 } finally {
   await browser.close();
   server.stop();
+}
+
+/**
+ * A directory for transformers.js: its browser bundle, the onnxruntime-web files it pins, and
+ * Fonte's model files in the layout it looks for (config.json, tokenizer files, onnx/model.onnx).
+ */
+function transformersSite(bundle) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fonte-bench-tjs-'));
+  const modelDir = path.join(ROOT, 'models/all-minilm-l6-v2-int8');
+  const ortDist = path.join(ROOT, 'scripts/bench/node_modules/onnxruntime-web/dist');
+  cpSync(bundle, path.join(dir, 'transformers.min.js'));
+  mkdirSync(path.join(dir, 'ort'));
+  for (const f of ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm']) cpSync(path.join(ortDist, f), path.join(dir, 'ort', f));
+  const m = path.join(dir, 'models/minilm');
+  mkdirSync(path.join(m, 'onnx'), { recursive: true });
+  cpSync(path.join(modelDir, 'model.onnx'), path.join(m, 'onnx/model.onnx'));
+  cpSync(path.join(modelDir, 'tokenizer.json'), path.join(m, 'tokenizer.json'));
+  // all-MiniLM-L6-v2's published configuration (BERT, 6 layers, 384 wide).
+  writeFileSync(path.join(m, 'config.json'), JSON.stringify({
+    model_type: 'bert', architectures: ['BertModel'], hidden_size: 384, num_hidden_layers: 6,
+    num_attention_heads: 12, intermediate_size: 1536, max_position_embeddings: 512, vocab_size: 30522,
+    type_vocab_size: 2, hidden_act: 'gelu', layer_norm_eps: 1e-12, pad_token_id: 0,
+  }));
+  writeFileSync(path.join(m, 'tokenizer_config.json'), JSON.stringify({
+    tokenizer_class: 'BertTokenizer', do_lower_case: true, model_max_length: 256,
+    cls_token: '[CLS]', sep_token: '[SEP]', pad_token: '[PAD]', unk_token: '[UNK]', mask_token: '[MASK]',
+  }));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>transformers.js baseline</title>');
+  return dir;
+}
+
+/** Runs in the page: embeds `texts` with transformers.js (mean pooling, L2) and returns the ms. */
+async function transformersEmbed({ texts, batch, threads }) {
+  const T = await import('/transformers.min.js');
+  T.env.allowRemoteModels = false;
+  T.env.allowLocalModels = true;
+  T.env.localModelPath = '/models/';
+  T.env.useBrowserCache = false;
+  T.env.useWasmCache = false;
+  T.env.backends.onnx.wasm.wasmPaths = { mjs: '/ort/ort-wasm-simd-threaded.asyncify.mjs', wasm: '/ort/ort-wasm-simd-threaded.asyncify.wasm' };
+  T.env.backends.onnx.wasm.numThreads = threads;
+  const embed = await T.pipeline('feature-extraction', 'minilm', { dtype: 'fp32', device: 'wasm' });
+  await embed(texts[0], { pooling: 'mean', normalize: true });
+  const t0 = performance.now();
+  for (let i = 0; i < texts.length; i += batch) await embed(texts.slice(i, i + batch), { pooling: 'mean', normalize: true });
+  return performance.now() - t0;
 }
 
 // Release wasm, gzipped (without onnxruntime-web and the model, which are separate files).
