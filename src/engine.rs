@@ -300,8 +300,29 @@ impl Engine {
                 })
                 .collect();
             for p in &unsaved {
-                if let Err(e) = self.store.put_pending(p).await {
-                    self.ui.notice.set(Some(storage_message(&e.to_string())));
+                match self.store.put_pending(p).await {
+                    Ok(()) => {}
+                    // Its bytes alone do not fit, so the document will not either: say so now
+                    // rather than after minutes of embedding.
+                    Err(fonte_core::Error::StoreFull(_)) => {
+                        let job = {
+                            let mut queue = self.queue.borrow_mut();
+                            let at = queue.iter().position(|j| j.id == p.id);
+                            at.and_then(|at| queue.remove(at))
+                        };
+                        if let Some(job) = job {
+                            self.set_status(job.key, |r| r.status = Status::StorageFull);
+                            self.ui
+                                .progress
+                                .update(|pr| pr.done_bytes += job.bytes.len() as f64);
+                        }
+                        self.ui
+                            .notice
+                            .set(Some(t_string!(self.i18n, storage_full).to_string()));
+                    }
+                    // Not fatal: the file is still ingested, only not offered again if the tab
+                    // closes first.
+                    Err(e) => self.ui.notice.set(Some(e.to_string())),
                 }
             }
             let job = self.queue.borrow_mut().pop_front();
@@ -312,8 +333,15 @@ impl Engine {
                 continue;
             }
             let size = job.bytes.len() as f64;
-            if let Err(e) = self.ingest(&job).await {
-                self.set_status(job.key, |r| r.status = Status::Failed(e.to_string()));
+            match self.ingest(&job).await {
+                Ok(()) => {}
+                Err(AppError::StorageFull(_)) => {
+                    self.set_status(job.key, |r| r.status = Status::StorageFull);
+                    self.ui
+                        .notice
+                        .set(Some(t_string!(self.i18n, storage_full).to_string()));
+                }
+                Err(e) => self.set_status(job.key, |r| r.status = Status::Failed(e.to_string())),
             }
             self.ui.progress.update(|p| {
                 p.done_bytes += size;
@@ -415,8 +443,12 @@ impl Engine {
             chunks: prepared.chunks,
             vectors,
         };
-        if let Err(e) = self.store.put_document(&doc).await {
-            return Err(AppError::Storage(storage_message(&e.to_string())));
+        // One transaction: when it fails (a full quota) nothing of the document was written.
+        match self.store.put_document(&doc).await {
+            Ok(()) => {}
+            Err(fonte_core::Error::StoreFull(why)) => return Err(AppError::StorageFull(why)),
+            Err(fonte_core::Error::Store(why)) => return Err(AppError::Storage(why)),
+            Err(e) => return Err(e.into()),
         }
         let status = Status::from_report(&doc.meta.report);
         // Stored; the same chunks and vectors now join the in-memory index (moved, not copied).
@@ -600,17 +632,5 @@ impl Engine {
         if let Some((used, quota)) = crate::platform::storage::estimate().await {
             self.ui.storage.set(Some((used, quota)));
         }
-    }
-}
-
-/// Browser storage errors in words a user can act on.
-fn storage_message(raw: &str) -> String {
-    if raw.contains("Quota") || raw.contains("quota") {
-        format!(
-            "the browser's storage for this site is full ({raw}). Nothing already stored was \
-             lost; delete documents or allow more storage, then add the file again"
-        )
-    } else {
-        raw.to_string()
     }
 }

@@ -1,6 +1,6 @@
 //! The app crate's one error type: browser failures turned into messages a person can act on.
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// What can fail in the browser layer. Cloneable so it can sit in a signal.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -8,6 +8,9 @@ pub enum AppError {
     /// IndexedDB refused an operation (quota, private mode, blocked upgrade).
     #[error("browser storage: {0}")]
     Storage(String),
+    /// IndexedDB refused a write because the site's quota is used up; nothing was written.
+    #[error("browser storage full: {0}")]
+    StorageFull(String),
     /// A static file of the app (model, runtime) could not be fetched from this site.
     #[error("could not load {url}: {reason}")]
     Asset {
@@ -27,7 +30,6 @@ pub enum AppError {
 impl AppError {
     /// Turns a thrown JavaScript value into readable text.
     pub fn js_text(value: &JsValue) -> String {
-        use wasm_bindgen::JsCast;
         if let Some(e) = value.dyn_ref::<js_sys::Error>() {
             return format!("{}: {}", String::from(e.name()), String::from(e.message()));
         }
@@ -44,7 +46,22 @@ impl AppError {
 
 impl From<indexed_db_futures::error::Error> for AppError {
     fn from(e: indexed_db_futures::error::Error) -> Self {
-        AppError::Storage(e.to_string())
+        use indexed_db_futures::error::Error;
+        let text = e.to_string();
+        // Chromium reports a full quota as a QuotaExceededError, or as the abort of the
+        // transaction whose message names the quota.
+        let full = match &e {
+            Error::DomException(d) => {
+                let d: &web_sys::DomException = d.as_ref().unchecked_ref();
+                d.name() == "QuotaExceededError"
+            }
+            _ => false,
+        } || text.to_lowercase().contains("quota");
+        if full {
+            AppError::StorageFull(text)
+        } else {
+            AppError::Storage(text)
+        }
     }
 }
 

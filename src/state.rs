@@ -33,6 +33,8 @@ pub enum Status {
     Duplicate(String),
     /// Stopped by the user before it was stored.
     Cancelled,
+    /// Not stored: the browser's storage for the site is full.
+    StorageFull,
     /// An error of the browser or the model (message).
     Failed(String),
 }
@@ -107,6 +109,7 @@ impl Status {
             Status::Rejected(_) => "rejected",
             Status::Duplicate(_) => "duplicate",
             Status::Cancelled => "cancelled",
+            Status::StorageFull => "storage-full",
             Status::Failed(_) => "failed",
         }
     }

@@ -50,6 +50,7 @@ fn status_view(i18n: I18nContext<Locale>, s: &Status) -> AnyView {
         }
         Status::Duplicate(of) => t!(i18n, st_duplicate, of).into_any(),
         Status::Cancelled => t!(i18n, st_cancelled).into_any(),
+        Status::StorageFull => t!(i18n, st_storage_full).into_any(),
         Status::Failed(why) => t!(i18n, st_failed, why).into_any(),
     }
 }

@@ -225,6 +225,8 @@ impl IdbStore {
 fn core(e: crate::AppError) -> fonte_core::Error {
     match e {
         crate::AppError::Core(e) => e,
+        crate::AppError::StorageFull(why) => fonte_core::Error::StoreFull(why),
+        crate::AppError::Storage(why) => fonte_core::Error::Store(why),
         other => fonte_core::Error::Store(other.to_string()),
     }
 }

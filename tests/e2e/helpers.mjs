@@ -88,3 +88,23 @@ export function withBrowser() {
   });
   return ctx;
 }
+
+/** Keys of each Fonte object store, read straight from IndexedDB. */
+export function storeKeys(page) {
+  return page.evaluate(() => new Promise((resolve, reject) => {
+    const open = indexedDB.open('fonte');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const names = [...db.objectStoreNames];
+      const tx = db.transaction(names);
+      const out = {};
+      for (const n of names) {
+        const req = tx.objectStore(n).getAllKeys();
+        req.onsuccess = () => { out[n] = req.result.map(String); };
+      }
+      tx.oncomplete = () => { db.close(); resolve(out); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }));
+}

@@ -2,29 +2,9 @@
 // is offered again on the next visit (and finishes when resumed).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dropFiles, fixture, withBrowser } from './helpers.mjs';
+import { dropFiles, fixture, storeKeys, withBrowser } from './helpers.mjs';
 
 const ctx = withBrowser();
-
-/** Keys of each Fonte object store, read straight from IndexedDB. */
-function storeKeys(page) {
-  return page.evaluate(() => new Promise((resolve, reject) => {
-    const open = indexedDB.open('fonte');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const names = [...db.objectStoreNames];
-      const tx = db.transaction(names);
-      const out = {};
-      for (const n of names) {
-        const req = tx.objectStore(n).getAllKeys();
-        req.onsuccess = () => { out[n] = req.result.map(String); };
-      }
-      tx.oncomplete = () => { db.close(); resolve(out); };
-      tx.onerror = () => reject(tx.error);
-    };
-  }));
-}
 
 test('a tab closed mid-ingest leaves whole documents only and offers the rest again', async () => {
   const context = await ctx.browser.newContext();

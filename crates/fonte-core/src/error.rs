@@ -20,6 +20,9 @@ pub enum Error {
     /// Stored library data could not be read or written.
     #[error("storage: {0}")]
     Store(String),
+    /// The storage refused a write because it is full (the browser's quota for the site).
+    #[error("storage full: {0}")]
+    StoreFull(String),
     /// A file could not be read (native only).
     #[error("i/o: {0}")]
     Io(Arc<std::io::Error>),

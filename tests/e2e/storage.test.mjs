@@ -1,0 +1,52 @@
+// A file the browser has no room for is reported in words and nothing stored is lost; a file
+// already in the library is reported as a duplicate and skipped.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { dropFiles, fixture, storeKeys, withBrowser } from './helpers.mjs';
+
+const ctx = withBrowser();
+const SMALL = fixture('pdfs/encrypted/crazyones.pdf');
+const LARGE = fixture('pdfs/en/R-FAQ.pdf');
+const status = (page, name) => page.getByTestId('doc-row').filter({ hasText: name }).getAttribute('data-status');
+
+test('a duplicate is skipped, a full storage is reported, and what was stored survives', async () => {
+  const context = await ctx.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(ctx.server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await dropFiles(page, '[data-testid=drop-zone]', [SMALL]);
+  await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'crazyones.pdf' }).waitFor({ timeout: 300_000 });
+
+  // The same bytes under another name: reported against the stored one, not stored twice.
+  await dropFiles(page, '[data-testid=drop-zone]', [SMALL]);
+  await page.locator('[data-testid=doc-row][data-status=duplicate]').waitFor({ timeout: 60_000 });
+  assert.match(await page.locator('[data-testid=doc-row][data-status=duplicate]').textContent(), /duplicate of crazyones\.pdf/);
+  assert.equal((await storeKeys(page)).documents.length, 1);
+
+  // Leave the site only a few kilobytes more than it uses (Chromium's DevTools protocol), then
+  // add a 370 kB file: it cannot be stored.
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(ctx.server.url).origin;
+  const { usage } = await page.evaluate(() => navigator.storage.estimate());
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 20_000 });
+  await dropFiles(page, '[data-testid=drop-zone]', [LARGE]);
+  const full = page.locator('[data-testid=doc-row][data-status=storage-full]', { hasText: 'R-FAQ.pdf' });
+  await full.waitFor({ timeout: 600_000 });
+  assert.match(await full.getByTestId('doc-status').textContent(), /storage for this site is full/);
+  assert.match(await page.getByTestId('notice').textContent(), /Nothing already stored was lost/);
+
+  // Nothing of R-FAQ was written; the first document is whole and still searchable.
+  const keys = await storeKeys(page);
+  assert.equal(keys.documents.length, 1);
+  for (const store of ['pdfs', 'chunks', 'vectors']) assert.deepEqual(keys[store], keys.documents, store);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+  await page.reload();
+  await page.locator('[data-testid=library-loaded]:is([data-state=restored], [data-state=ready])').waitFor({ state: 'attached' });
+  assert.equal(await status(page, 'crazyones.pdf'), 'ready');
+  assert.equal(await page.getByTestId('doc-row').count(), 1);
+  await page.getByTestId('query').fill('the round pegs in the square holes');
+  await page.getByTestId('query').press('Enter');
+  await page.getByTestId('result').first().waitFor({ timeout: 120_000 });
+  assert.equal(await page.getByTestId('result').first().getByTestId('result-doc').textContent(), 'crazyones.pdf');
+  await context.close();
+});
