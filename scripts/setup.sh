@@ -67,7 +67,7 @@ if [ "$(cat node_modules/.fonte-lock 2>/dev/null)" != "$lock_sum" ]; then
 fi
 wasm-opt --version | grep -q "version 132" || die "wasm-opt from npm binaryen is not version 132"
 
-# --- onnxruntime-web's three CPU files, self-hosted under public/ort ----------------------------
+# --- onnxruntime-web's files (CPU build; WebGPU build), self-hosted under public/ort -------------
 mkdir -p public/ort
 if ! (cd public/ort && sha256sum --quiet -c ../ort.sha256 >/dev/null 2>&1); then
   step "copy onnxruntime-web files to public/ort"

@@ -17,7 +17,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::engine::{absolute, MODEL_DIR, ORT_DIR};
 use crate::platform::assets::fetch_bytes;
-use crate::platform::embed::OrtWebEncoder;
+use crate::platform::embed::{choose_compute, requested_compute, OrtWebEncoder};
 use crate::platform::idb::IdbStore;
 
 fn js(e: impl std::fmt::Display) -> JsValue {
@@ -61,7 +61,9 @@ pub async fn bench_embed(texts: Vec<String>, batch: usize) -> Result<f64, JsValu
     let tokenizer = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json"))
         .await
         .map_err(js)?;
-    let encoder = OrtWebEncoder::load(&absolute(ORT_DIR), &m, &model)
+    // `?compute=webgpu` in the page address measures WebGPU where the browser has it.
+    let compute = choose_compute(requested_compute()).await;
+    let encoder = OrtWebEncoder::load(&absolute(ORT_DIR), &m, &model, compute)
         .await
         .map_err(js)?;
     let mut embedder = Embedder::new(m, &tokenizer, encoder)

@@ -23,7 +23,7 @@ use leptos::prelude::*;
 
 use crate::i18n::*;
 use crate::platform::assets::fetch_bytes;
-use crate::platform::embed::OrtWebEncoder;
+use crate::platform::embed::{choose_compute, requested_compute, Compute, OrtWebEncoder};
 use crate::platform::idb::IdbStore;
 use crate::state::{Loaded, Progress, ResultRow, Row, Status, Ui, Why};
 use crate::{AppError, AppResult};
@@ -202,11 +202,20 @@ impl Engine {
         }
         let model = fetch_bytes(&format!("{MODEL_DIR}model.onnx")).await?;
         let tokenizer = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json")).await?;
-        let encoder = OrtWebEncoder::load(&absolute(ORT_DIR), &self.manifest, &model).await?;
-        // Batch 1: padding to the longest text of a batch costs more than batching saves
-        // (measured for issue 4: batch 1 was fastest in every runtime).
+        let compute = choose_compute(requested_compute()).await;
+        let encoder =
+            OrtWebEncoder::load(&absolute(ORT_DIR), &self.manifest, &model, compute).await?;
+        let placement = encoder.placement().clone();
+        // On the CPU, batch 1: padding to the longest text of a batch costs more than batching
+        // saves (measured for issue 4: batch 1 was fastest in every CPU runtime). A GPU is
+        // built for wide batches (not measured here: no GPU on the development machines).
+        let batch = match placement.compute {
+            Compute::WebGpu => 16,
+            Compute::Wasm => 1,
+        };
         let embedder =
-            Embedder::new(self.manifest.clone(), &tokenizer, encoder)?.with_batch_size(1);
+            Embedder::new(self.manifest.clone(), &tokenizer, encoder)?.with_batch_size(batch);
+        self.ui.placement.set(Some(placement));
         *self.embedder.borrow_mut() = Some(embedder);
         Ok(())
     }

@@ -4,6 +4,8 @@
 use fonte_core::pdf::{RejectReason, Report};
 use leptos::prelude::*;
 
+use crate::platform::embed::Placement;
+
 /// Where a file is in ingestion, or how it ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Status {
@@ -238,6 +240,8 @@ pub struct Ui {
     pub generation: RwSignal<u64>,
     /// Storage used and available, bytes.
     pub storage: RwSignal<Option<(f64, f64)>>,
+    /// Where the embedding model runs, once loaded.
+    pub placement: RwSignal<Option<Placement>>,
 }
 
 impl Ui {
@@ -251,6 +255,7 @@ impl Ui {
             pending: RwSignal::new(Vec::new()),
             loaded: RwSignal::new(Loaded::Opening),
             generation: RwSignal::new(0),
+            placement: RwSignal::new(None),
             storage: RwSignal::new(None),
         }
     }

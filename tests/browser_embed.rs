@@ -6,7 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use fonte::platform::assets::fetch_bytes;
-use fonte::platform::embed::OrtWebEncoder;
+use fonte::platform::embed::{Compute, OrtWebEncoder};
 use fonte_core::embed::{cosine, Embedder, ModelManifest};
 use wasm_bindgen_test::*;
 
@@ -28,9 +28,14 @@ async fn minilm_in_ort_web_embeds_like_native() {
     let model = fetch_bytes(&format!("{dir}model.onnx")).await.unwrap();
     let tokenizer = fetch_bytes(&format!("{dir}tokenizer.json")).await.unwrap();
 
-    let encoder = OrtWebEncoder::load(&format!("{ASSETS}public/ort/"), &manifest, &model)
-        .await
-        .unwrap();
+    let encoder = OrtWebEncoder::load(
+        &format!("{ASSETS}public/ort/"),
+        &manifest,
+        &model,
+        Compute::Wasm,
+    )
+    .await
+    .unwrap();
     let mut embedder = Embedder::new(manifest, &tokenizer, encoder).unwrap();
     let texts = [
         "The cat sits on the mat",

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use crate::components::drop_zone::human_size;
 use crate::engine::Engine;
 use crate::i18n::*;
+use crate::platform::embed::{Compute, Placement};
 use crate::state::{Loaded, PartWhy, Row, Status, Ui, Why};
 use leptos_i18n::I18nContext;
 
@@ -52,6 +53,15 @@ fn status_view(i18n: I18nContext<Locale>, s: &Status) -> AnyView {
         Status::Cancelled => t!(i18n, st_cancelled).into_any(),
         Status::StorageFull => t!(i18n, st_storage_full).into_any(),
         Status::Failed(why) => t!(i18n, st_failed, why).into_any(),
+    }
+}
+
+fn placement_view(i18n: I18nContext<Locale>, p: Placement) -> AnyView {
+    let threads = p.threads;
+    match (p.compute, p.gpu_failed) {
+        (Compute::WebGpu, _) => t!(i18n, compute_webgpu).into_any(),
+        (Compute::Wasm, None) => t!(i18n, compute_wasm, threads).into_any(),
+        (Compute::Wasm, Some(why)) => t!(i18n, compute_gpu_failed, why, threads).into_any(),
     }
 }
 
@@ -292,6 +302,13 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                     </button>
                 </p>
             </Show>
+            <p class="compute" data-testid="compute" data-compute=move || match ui.placement.get() {
+                Some(p) if p.compute == Compute::WebGpu => "webgpu",
+                Some(_) => "wasm",
+                None => "",
+            }>
+                {move || ui.placement.get().map(|p| placement_view(i18n, p))}
+            </p>
             <p class="storage" data-testid="storage">
                 {move || {
                     ui.storage.get().map(|(used, quota)| {

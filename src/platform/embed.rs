@@ -9,13 +9,16 @@ use std::rc::Rc;
 use fonte_core::embed::{Encoder, ModelManifest};
 use fonte_core::tokenize::EncodedBatch;
 use ort::environment::Environment;
+use ort::session::builder::SessionBuilder;
 use ort::session::{RunOptions, Session};
 use ort::value::Tensor;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::{AppError, AppResult};
 
 thread_local! {
     static API_SET: Cell<bool> = const { Cell::new(false) };
+    static THREADS: Cell<u32> = const { Cell::new(1) };
     // ort allows one environment per process: every session shares this one.
     static ENV: RefCell<Option<Rc<Environment>>> = const { RefCell::new(None) };
 }
@@ -34,17 +37,98 @@ fn environment() -> AppResult<Rc<Environment>> {
     Ok(env)
 }
 
-/// Loads onnxruntime-web from `dist_url` (a folder URL ending in `/` holding `ort.wasm.min.js`,
-/// `ort-wasm-simd-threaded.mjs` and `.wasm`) and makes it `ort`'s backend. Idempotent.
-pub async fn init_runtime(dist_url: &str) -> AppResult<()> {
+/// Where the embedding model runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compute {
+    /// The GPU, through onnxruntime-web's WebGPU execution provider.
+    WebGpu,
+    /// The CPU, through onnxruntime-web's WebAssembly backend (threads when isolated).
+    Wasm,
+}
+
+/// Where the model ended up running, and why not on the GPU if that was tried and failed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    /// The backend in use.
+    pub compute: Compute,
+    /// CPU threads onnxruntime-web may use (1 unless the page is cross-origin isolated).
+    pub threads: u32,
+    /// WebGPU was chosen but failed with this error; the CPU is used instead.
+    pub gpu_failed: Option<String>,
+}
+
+/// The backend asked for in the page address (`?compute=webgpu` or `?compute=wasm`), for
+/// diagnosis and tests; `None` chooses automatically.
+pub fn requested_compute() -> Option<Compute> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    match params.get("compute")?.as_str() {
+        "webgpu" => Some(Compute::WebGpu),
+        "wasm" => Some(Compute::Wasm),
+        _ => None,
+    }
+}
+
+/// What the browser's WebGPU offers: `None` without an adapter, else whether the adapter is a
+/// software rasterizer (SwiftShader), which is slower than the WebAssembly backend.
+async fn gpu_adapter() -> Option<bool> {
+    use js_sys::Reflect;
+    let navigator = web_sys::window()?.navigator();
+    let gpu = Reflect::get(&navigator, &"gpu".into()).ok()?;
+    if gpu.is_undefined() || gpu.is_null() {
+        return None;
+    }
+    let request: js_sys::Function = Reflect::get(&gpu, &"requestAdapter".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let promise: js_sys::Promise = request.call0(&gpu).ok()?.dyn_into().ok()?;
+    let adapter = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    if adapter.is_null() || adapter.is_undefined() {
+        return None;
+    }
+    let info = Reflect::get(&adapter, &"info".into()).unwrap_or(JsValue::UNDEFINED);
+    let flag = |v: &JsValue| Reflect::get(v, &"isFallbackAdapter".into()).ok()?.as_bool();
+    let text = |k: &str| {
+        Reflect::get(&info, &k.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+            .to_lowercase()
+    };
+    let software = flag(&info).or_else(|| flag(&adapter)).unwrap_or(false)
+        || text("architecture").contains("swiftshader")
+        || text("description").contains("swiftshader");
+    Some(software)
+}
+
+/// Chooses the backend: the one requested if possible, else WebGPU when the browser has a
+/// hardware adapter, else WebAssembly.
+pub async fn choose_compute(requested: Option<Compute>) -> Compute {
+    match (requested, gpu_adapter().await) {
+        (Some(Compute::Wasm), _) | (_, None) => Compute::Wasm,
+        (Some(Compute::WebGpu), Some(_)) | (None, Some(false)) => Compute::WebGpu,
+        (None, Some(true)) => Compute::Wasm,
+    }
+}
+
+/// Loads onnxruntime-web from `dist_url` (the folder of its self-hosted files) and makes it
+/// `ort`'s backend. For WebGPU it loads the build with both the WebGPU and the WebAssembly
+/// execution providers (`ort.webgpu.min.js`, larger), else the CPU-only one
+/// (`ort.wasm.min.js`). Idempotent: the first call decides for the page.
+pub async fn init_runtime(dist_url: &str, compute: Compute) -> AppResult<()> {
     if API_SET.with(Cell::get) {
         return Ok(());
     }
-    let api = ort_web::api(ort_web::Dist::new(dist_url))
+    let dist = match compute {
+        Compute::Wasm => ort_web::Dist::new(dist_url),
+        Compute::WebGpu => ort_web::Dist::new(dist_url).with_script_name("ort.webgpu.min.js"),
+    };
+    let api = ort_web::api(dist)
         .await
         .map_err(|e| AppError::Runtime(format!("loading onnxruntime-web from {dist_url}: {e}")))?;
     ort::set_api(api);
-    use_threads();
+    THREADS.with(|t| t.set(use_threads()));
     API_SET.with(|s| s.set(true));
     Ok(())
 }
@@ -52,14 +136,14 @@ pub async fn init_runtime(dist_url: &str) -> AppResult<()> {
 /// In a cross-origin isolated page (COOP/COEP: SharedArrayBuffer available), lets
 /// onnxruntime-web use one thread per core up to 4. Its own default is half the cores, which is
 /// one thread on a 2-core machine. Must run before the first session is created.
-fn use_threads() {
+fn use_threads() -> u32 {
     let global = js_sys::global();
     let isolated = js_sys::Reflect::get(&global, &"crossOriginIsolated".into())
         .ok()
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
     if !isolated {
-        return;
+        return 1;
     }
     let cores = web_sys::window()
         .map(|w| w.navigator().hardware_concurrency())
@@ -73,37 +157,115 @@ fn use_threads() {
             let _ = js_sys::Reflect::set(&wasm, &"numThreads".into(), &threads.into());
         }
     }
+    threads as u32
+}
+
+/// Adds onnxruntime-web's WebGPU execution provider to a session (operators it lacks run on
+/// the CPU). Registered by hand under the name ort-web 0.5 knows, "WebGPU": ort 2.0.0-rc.15
+/// (with ONNX Runtime API 22 and later, which ort-web itself enables) passes
+/// `ort::ep::WebGPU`'s canonical name "WebGpuExecutionProvider", which ort-web refuses as
+/// "not supported".
+fn append_webgpu(builder: &mut SessionBuilder) -> ort::Result<()> {
+    use ort::{ortsys, AsPointer};
+    let none: [*const std::ffi::c_char; 0] = [];
+    ortsys![unsafe SessionOptionsAppendExecutionProvider(
+        builder.ptr_mut(),
+        c"WebGPU".as_ptr(),
+        none.as_ptr(),
+        none.as_ptr(),
+        0
+    )?];
+    Ok(())
 }
 
 /// An encoder graph in an onnxruntime-web session (WASM backend).
 pub struct OrtWebEncoder {
     session: Session,
     manifest: ModelManifest,
+    placement: Placement,
     // Sessions are created from this environment; keep it alive as long as they are.
     _env: Rc<Environment>,
 }
 
 impl OrtWebEncoder {
-    /// Creates a session from `model.onnx` bytes, checked against the manifest first.
+    /// Creates a session from `model.onnx` bytes, checked against the manifest first, on
+    /// `compute`. A WebGPU session must load and give a finite vector for a test input;
+    /// otherwise the WebAssembly backend is used and the reason kept in the placement.
     pub async fn load(
         dist_url: &str,
         manifest: &ModelManifest,
         model_onnx: &[u8],
+        compute: Compute,
     ) -> AppResult<Self> {
         manifest.verify("model.onnx", model_onnx)?;
-        init_runtime(dist_url).await?;
-        let rt = |e: ort::Error| AppError::Runtime(e.to_string());
+        init_runtime(dist_url, compute).await?;
         let env = environment()?;
-        let session = Session::builder(&env)
-            .map_err(rt)?
-            .commit_from_memory(model_onnx)
-            .await
-            .map_err(rt)?;
+        let threads = THREADS.with(Cell::get);
+        let mut gpu_failed = None;
+        if compute == Compute::WebGpu {
+            match Self::session(&env, model_onnx, Compute::WebGpu).await {
+                Ok(session) => {
+                    let mut encoder = Self {
+                        session,
+                        manifest: manifest.clone(),
+                        placement: Placement {
+                            compute,
+                            threads,
+                            gpu_failed: None,
+                        },
+                        _env: env.clone(),
+                    };
+                    match encoder.check().await {
+                        Ok(()) => return Ok(encoder),
+                        Err(e) => gpu_failed = Some(e.to_string()),
+                    }
+                }
+                Err(e) => gpu_failed = Some(e.to_string()),
+            }
+        }
+        let session = Self::session(&env, model_onnx, Compute::Wasm).await?;
         Ok(Self {
             session,
             manifest: manifest.clone(),
+            placement: Placement {
+                compute: Compute::Wasm,
+                threads,
+                gpu_failed,
+            },
             _env: env,
         })
+    }
+
+    /// Where the model runs.
+    pub fn placement(&self) -> &Placement {
+        &self.placement
+    }
+
+    async fn session(env: &Environment, model_onnx: &[u8], compute: Compute) -> AppResult<Session> {
+        let rt = |e: ort::Error| AppError::Runtime(e.to_string());
+        let mut builder = Session::builder(env).map_err(rt)?;
+        if compute == Compute::WebGpu {
+            append_webgpu(&mut builder).map_err(rt)?;
+        }
+        builder.commit_from_memory(model_onnx).await.map_err(rt)
+    }
+
+    /// One inference of a two-token input, which must give finite numbers.
+    async fn check(&mut self) -> fonte_core::Result<()> {
+        let probe = EncodedBatch {
+            batch: 1,
+            seq: 2,
+            input_ids: vec![0, 0],
+            attention_mask: vec![1, 1],
+            token_type_ids: vec![0, 0],
+        };
+        let out = self.encode(&probe).await?;
+        if out.is_empty() || out.iter().any(|x| !x.is_finite()) {
+            return Err(fonte_core::Error::Model(
+                "the WebGPU backend returned invalid numbers".into(),
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -73,6 +73,10 @@ for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, re
   for (const name of ['R-FAQ.pdf', 'abntex2-modelo-artigo.pdf']) {
     await page.locator(`[data-testid=doc-row][data-status=ready]`, { hasText: name }).waitFor({ timeout: 600_000 });
   }
+  // No WebGPU adapter in this headless Chromium (--disable-gpu): the CPU backend, with
+  // threads only in the isolated page.
+  assert.equal(await page.getByTestId('compute').getAttribute('data-compute'), 'wasm');
+  assert.match(await page.getByTestId('compute').textContent(), words.isolate ? /WebAssembly, threads: [2-4]\)/ : /WebAssembly, threads: 1\)/);
   const pages = await row(page, 'R-FAQ.pdf').locator('td.num').first().textContent();
   assert.equal(pages, '52');
 
