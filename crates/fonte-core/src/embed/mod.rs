@@ -36,6 +36,12 @@ pub struct ModelFile {
     /// Path inside that package.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
+    /// The conversion script in models/ that produces it, if it is not copied from a package.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub convert: Option<String>,
+    /// What that script converts (package and file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
 }
 
 /// `models/<name>/manifest.json`: what an index built with this model must record, and how to
