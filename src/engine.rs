@@ -13,7 +13,7 @@ use fonte_core::embed::{Embedder, ModelManifest};
 use fonte_core::ingest::assemble;
 use fonte_core::lexical::highlight;
 use fonte_core::pdf::{document_id, Extraction, Limits, Report};
-use fonte_core::retrieve::Mode;
+use fonte_core::retrieve::{Fusion, Mode};
 use fonte_core::store::{
     open_library, LibraryMeta, Opened, PendingFile, Store, StoredDocument, STORE_FORMAT,
 };
@@ -596,6 +596,7 @@ impl Engine {
         let vector = embedder.embed_query(query).await;
         *self.embedder.borrow_mut() = Some(embedder);
         let vector = vector?;
+        self.corpus.borrow_mut().fusion = Fusion::for_model(&self.manifest);
         let corpus = self.corpus.borrow();
         let numbers: Vec<u32> = scope
             .iter()

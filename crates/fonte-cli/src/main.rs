@@ -213,8 +213,9 @@ fn search(
     docs: &[String],
     model: &ModelArgs,
 ) -> Result<(), String> {
-    let corpus = index::load(path)?;
+    let mut corpus = index::load(path)?;
     let mut embedder = model::load(model)?;
+    corpus.fusion = fonte_core::retrieve::Fusion::for_model(embedder.manifest());
     if embedder.manifest().id != corpus.info.model_id {
         return Err(format!(
             "{} was built with {}, not {}: use --model",

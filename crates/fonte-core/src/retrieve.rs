@@ -45,6 +45,16 @@ pub struct Fusion {
     pub dense_weight: f32,
 }
 
+impl Fusion {
+    /// The fusion measured for a model: [`RRF_K`] and the manifest's dense weight.
+    pub fn for_model(manifest: &crate::embed::ModelManifest) -> Self {
+        Self {
+            k: RRF_K,
+            dense_weight: manifest.dense_weight,
+        }
+    }
+}
+
 impl Default for Fusion {
     fn default() -> Self {
         Self {

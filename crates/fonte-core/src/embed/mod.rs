@@ -72,12 +72,20 @@ pub struct ModelManifest {
     /// Prepended to passages (e5 models want "passage: ").
     #[serde(default)]
     pub passage_prefix: String,
+    /// Weight of this model's dense ranking in hybrid fusion (BM25's is 1): a stronger model
+    /// deserves more (measured per model, docs/QUALITY.md §2). 1 when absent.
+    #[serde(default = "one")]
+    pub dense_weight: f32,
     /// Graph input names, in the order the graph lists them.
     pub inputs: Vec<String>,
     /// Graph output holding the token vectors `[batch, seq, dim]`.
     pub output: String,
     /// The model's files by name (`model.onnx`, `tokenizer.json`).
     pub files: BTreeMap<String, ModelFile>,
+}
+
+fn one() -> f32 {
+    1.0
 }
 
 impl ModelManifest {

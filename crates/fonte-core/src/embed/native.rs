@@ -102,7 +102,7 @@ impl Encoder for OrtEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::embed::testutil::{minilm_dir, minilm_manifest};
+    use crate::embed::testutil::{e5_dir, e5_manifest, minilm_dir, minilm_manifest};
     use crate::embed::{cosine, Embedder};
 
     /// The sentences the browser test embeds too.
@@ -180,6 +180,83 @@ mod tests {
         let b = pollster::block_on(batched.embed_passages(&texts)).unwrap();
         for (x, y) in a.iter().zip(&b) {
             assert!(cosine(x, y) > 0.9999, "{}", cosine(x, y));
+        }
+    }
+
+    /// The texts the browser test embeds with the bilingual model too: (text, is a query).
+    const E5_TEXTS: [(&str, bool); 4] = [
+        ("Como instalo um pacote no Debian?", true),
+        (
+            "Para instalar um pacote, use apt-get install seguido do nome do pacote.",
+            false,
+        ),
+        (
+            "To install a package, run apt-get install followed by the package name.",
+            false,
+        ),
+        (
+            "A receita trimestral cresceu 12% em relação ao ano anterior.",
+            false,
+        ),
+    ];
+
+    #[test]
+    fn bilingual_e5_finds_the_translation_and_matches_the_fixture() {
+        let manifest = e5_manifest();
+        assert_eq!(manifest.query_prefix, "query: ");
+        assert_eq!(manifest.passage_prefix, "passage: ");
+        let model = std::fs::read(e5_dir().join("model.onnx")).expect("run scripts/setup.sh");
+        let tok = std::fs::read(e5_dir().join("tokenizer.json")).unwrap();
+        let encoder = OrtEncoder::new(&manifest, &model, 1).unwrap();
+        let mut embedder = Embedder::new(manifest.clone(), &tok, encoder)
+            .unwrap()
+            .with_batch_size(1);
+        let query = pollster::block_on(embedder.embed_query(E5_TEXTS[0].0)).unwrap();
+        let passages: Vec<&str> = E5_TEXTS[1..].iter().map(|(t, _)| *t).collect();
+        let p = pollster::block_on(embedder.embed_passages(&passages)).unwrap();
+        let scores: Vec<f32> = p.iter().map(|v| cosine(&query, v)).collect();
+        println!("e5 query scores (pt, en, unrelated pt): {scores:?}");
+        assert!(
+            scores[0] > scores[2] + 0.05 && scores[1] > scores[2] + 0.05,
+            "{scores:?}"
+        );
+
+        // Padding in a batch (positions, attention mask) changes nothing.
+        let encoder = OrtEncoder::new(&manifest, &model, 1).unwrap();
+        let mut batched = Embedder::new(manifest, &tok, encoder)
+            .unwrap()
+            .with_batch_size(16);
+        let b = pollster::block_on(batched.embed_passages(&passages)).unwrap();
+        for (x, y) in p.iter().zip(&b) {
+            assert!(cosine(x, y) > 0.9999, "{}", cosine(x, y));
+        }
+
+        // The browser test compares its vectors with this committed fixture.
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/fixtures/e5-native-vectors.json");
+        let mut all = vec![query];
+        all.extend(p);
+        if std::env::var_os("FONTE_UPDATE_FIXTURES").is_some() {
+            let items: Vec<_> = E5_TEXTS
+                .iter()
+                .zip(&all)
+                .map(|((t, q), v)| serde_json::json!({ "text": t, "query": q, "vector": v }))
+                .collect();
+            let json =
+                serde_json::json!({ "model": "multilingual-e5-small-enpt-q4", "items": items });
+            std::fs::write(&path, serde_json::to_string(&json).unwrap()).unwrap();
+        }
+        let fixture: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).expect("the e5 fixture")).unwrap();
+        for (i, (text, _)) in E5_TEXTS.iter().enumerate() {
+            assert_eq!(fixture["items"][i]["text"], *text);
+            let stored: Vec<f32> =
+                serde_json::from_value(fixture["items"][i]["vector"].clone()).unwrap();
+            let agree = cosine(&stored, &all[i]);
+            assert!(
+                agree >= 0.9999,
+                "{text}: drifted from the fixture, cosine {agree}"
+            );
         }
     }
 
