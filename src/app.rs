@@ -6,6 +6,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::components::drop_zone::{DropZone, PickedFile};
 use crate::components::library::{EngineHandle, Library};
 use crate::components::search::Search;
+use crate::components::settings::Settings;
 use crate::engine::Engine;
 use crate::i18n::*;
 use crate::state::{Loaded, Row, Status, Ui, Why};
@@ -123,6 +124,7 @@ fn Page() -> impl IntoView {
             <Library ui=ui engine=engine />
             <DropZone on_files=add_files />
             <Search ui=ui engine=engine />
+            <Settings ui=ui engine=engine />
         </main>
     }
 }

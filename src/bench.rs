@@ -15,7 +15,11 @@ use fonte_core::tokenize::TextTokenizer;
 use fonte_core::vector::random_unit_vectors;
 use wasm_bindgen::prelude::*;
 
-use crate::engine::{absolute, MODEL_DIR, ORT_DIR};
+use crate::engine::{absolute, ORT_DIR};
+
+/// The model whose tokenizer makes the benchmark's chunks and whose size the synthetic
+/// libraries have (the same texts are then embedded with each model).
+const MODEL_DIR: &str = "models/all-minilm-l6-v2-int8/";
 use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::{choose_compute, requested_compute, OrtWebEncoder};
 use crate::platform::idb::IdbStore;
@@ -30,11 +34,15 @@ fn now() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-async fn manifest() -> Result<ModelManifest, JsValue> {
-    let bytes = fetch_bytes(&format!("{MODEL_DIR}manifest.json"))
+async fn manifest_in(dir: &str) -> Result<ModelManifest, JsValue> {
+    let bytes = fetch_bytes(&format!("{dir}manifest.json"))
         .await
         .map_err(js)?;
     ModelManifest::from_json(&bytes).map_err(js)
+}
+
+async fn manifest() -> Result<ModelManifest, JsValue> {
+    manifest_in(MODEL_DIR).await
 }
 
 /// The chunk texts of a PDF at the default chunk size, as the app would index them.
@@ -50,15 +58,19 @@ pub async fn bench_chunks(pdf: Vec<u8>) -> Result<Vec<String>, JsValue> {
     Ok(p.chunks.into_iter().map(|c| c.text).collect())
 }
 
-/// Milliseconds to embed `texts` with the app's model in onnxruntime-web, `batch` texts per
-/// run (model loading and one warm-up run not counted).
+/// Milliseconds to embed `texts` with the model in `model_dir` (e.g. `models/all-minilm-l6-v2-int8/`)
+/// in onnxruntime-web, `batch` texts per run (model loading and one warm-up run not counted).
 #[wasm_bindgen(js_name = benchEmbed)]
-pub async fn bench_embed(texts: Vec<String>, batch: usize) -> Result<f64, JsValue> {
-    let m = manifest().await?;
-    let model = fetch_bytes(&format!("{MODEL_DIR}model.onnx"))
+pub async fn bench_embed(
+    texts: Vec<String>,
+    batch: usize,
+    model_dir: String,
+) -> Result<f64, JsValue> {
+    let m = manifest_in(&model_dir).await?;
+    let model = fetch_bytes(&format!("{model_dir}model.onnx"))
         .await
         .map_err(js)?;
-    let tokenizer = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json"))
+    let tokenizer = fetch_bytes(&format!("{model_dir}tokenizer.json"))
         .await
         .map_err(js)?;
     // `?compute=webgpu` in the page address measures WebGPU where the browser has it.

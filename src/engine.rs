@@ -6,10 +6,9 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use fonte_core::chunk::ChunkParams;
 use fonte_core::chunk::Chunker;
-use fonte_core::corpus::{BuildInfo, Corpus};
-use fonte_core::embed::{Embedder, ModelManifest};
+use fonte_core::corpus::Corpus;
+use fonte_core::embed::Embedder;
 use fonte_core::ingest::assemble;
 use fonte_core::lexical::highlight;
 use fonte_core::pdf::{document_id, Extraction, Limits, Report};
@@ -22,6 +21,7 @@ use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
 use crate::i18n::*;
+use crate::models::Model;
 use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::{choose_compute, requested_compute, Compute, OrtWebEncoder};
 use crate::platform::idb::IdbStore;
@@ -30,7 +30,6 @@ use crate::{AppError, AppResult};
 use leptos_i18n::I18nContext;
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).
-pub const MODEL_DIR: &str = "models/all-minilm-l6-v2-int8/";
 pub const ORT_DIR: &str = "ort/";
 const DB_NAME: &str = "fonte";
 /// Chunks per embedding call between yields to the page. onnxruntime-web's WASM backend
@@ -56,8 +55,9 @@ pub struct Engine {
     ui: Ui,
     i18n: I18nContext<Locale>,
     store: IdbStore,
-    manifest: ModelManifest,
-    info: BuildInfo,
+    // The embedding model the library uses (replaced by `switch_model`).
+    model: RefCell<Model>,
+    models: Vec<Model>,
     corpus: RefCell<Corpus>,
     embedder: RefCell<Option<Embedder<OrtWebEncoder>>>,
     // Files refused for want of a password, by row: kept in memory (never stored) so the user
@@ -94,14 +94,13 @@ impl Engine {
     /// vectors. No embedding happens here.
     pub async fn open(ui: Ui, i18n: I18nContext<Locale>) -> AppResult<Rc<Self>> {
         let started = now_ms();
-        let manifest =
-            ModelManifest::from_json(&fetch_bytes(&format!("{MODEL_DIR}manifest.json")).await?)?;
-        let info = BuildInfo {
-            model_id: manifest.id.clone(),
-            dim: manifest.dim,
-            chunk_params: ChunkParams::default(),
-        };
+        let models = crate::models::installed().await?;
         let store = IdbStore::open(DB_NAME).await?;
+        let stored = store.meta().await?;
+        let model =
+            crate::models::for_library(&models, stored.as_ref().map(|m| m.info.model_id.as_str()))
+                .clone();
+        let info = model.info();
         let (corpus, loaded) = match open_library(&store, &info).await? {
             Opened::Ready { corpus, restored } => {
                 let loaded = Loaded::Ready {
@@ -128,8 +127,8 @@ impl Engine {
             ui,
             i18n,
             store,
-            manifest,
-            info,
+            model: RefCell::new(model),
+            models,
             corpus: RefCell::new(corpus),
             embedder: RefCell::new(None),
             locked: RefCell::new(Vec::new()),
@@ -155,12 +154,43 @@ impl Engine {
             })
             .collect();
         ui.rows.set(rows);
+        ui.models.set(engine.models.clone());
+        ui.model.set(engine.model().manifest.id);
         ui.loaded.set(loaded);
         ui.generation.update(|g| *g += 1);
         let pending = engine.store.pending().await?;
         ui.pending
             .set(pending.into_iter().map(|p| (p.id, p.name)).collect());
         Ok(engine)
+    }
+
+    /// The model the library uses.
+    pub fn model(&self) -> Model {
+        self.model.borrow().clone()
+    }
+
+    /// The installed models (the default first).
+    pub fn models(&self) -> &[Model] {
+        &self.models
+    }
+
+    /// Makes the library use the model in `dir`: every stored PDF is embedded again with it
+    /// (with progress, as when added), never mixing the two models' vectors.
+    pub async fn switch_model(self: &Rc<Self>, dir: &str) -> AppResult<()> {
+        let Some(model) = self.models.iter().find(|m| m.dir == dir).cloned() else {
+            return Err(fonte_core::Error::Manifest(format!("no installed model in {dir}")).into());
+        };
+        if self.running.get() {
+            return Err(AppError::Storage(
+                t_string!(self.i18n, switch_while_busy).to_string(),
+            ));
+        }
+        *self.model.borrow_mut() = model.clone();
+        *self.tokenizer.borrow_mut() = None;
+        *self.embedder.borrow_mut() = None;
+        self.ui.placement.set(None);
+        self.ui.model.set(model.manifest.id.clone());
+        self.reindex().await
     }
 
     fn key(&self) -> u64 {
@@ -189,9 +219,10 @@ impl Engine {
         if let Some(t) = self.tokenizer.borrow().as_ref() {
             return Ok(t.clone());
         }
-        let json = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json")).await?;
-        self.manifest.verify("tokenizer.json", &json)?;
-        let t = TextTokenizer::from_bytes(&json, self.manifest.max_tokens)?;
+        let model = self.model();
+        let json = fetch_bytes(&format!("{}tokenizer.json", model.dir)).await?;
+        model.manifest.verify("tokenizer.json", &json)?;
+        let t = TextTokenizer::from_bytes(&json, model.manifest.max_tokens)?;
         *self.tokenizer.borrow_mut() = Some(t.clone());
         Ok(t)
     }
@@ -200,11 +231,12 @@ impl Engine {
         if self.embedder.borrow().is_some() {
             return Ok(());
         }
-        let model = fetch_bytes(&format!("{MODEL_DIR}model.onnx")).await?;
-        let tokenizer = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json")).await?;
+        let active = self.model();
+        let model = fetch_bytes(&format!("{}model.onnx", active.dir)).await?;
+        let tokenizer = fetch_bytes(&format!("{}tokenizer.json", active.dir)).await?;
         let compute = choose_compute(requested_compute()).await;
         let encoder =
-            OrtWebEncoder::load(&absolute(ORT_DIR), &self.manifest, &model, compute).await?;
+            OrtWebEncoder::load(&absolute(ORT_DIR), &active.manifest, &model, compute).await?;
         let placement = encoder.placement().clone();
         // On the CPU, batch 1: padding to the longest text of a batch costs more than batching
         // saves (measured for issue 4: batch 1 was fastest in every CPU runtime). A GPU is
@@ -213,8 +245,7 @@ impl Engine {
             Compute::WebGpu => 16,
             Compute::Wasm => 1,
         };
-        let embedder =
-            Embedder::new(self.manifest.clone(), &tokenizer, encoder)?.with_batch_size(batch);
+        let embedder = Embedder::new(active.manifest, &tokenizer, encoder)?.with_batch_size(batch);
         self.ui.placement.set(Some(placement));
         *self.embedder.borrow_mut() = Some(embedder);
         Ok(())
@@ -392,7 +423,7 @@ impl Engine {
         };
         let mut chunks = Vec::new();
         if !matches!(doc.report, Report::Rejected { .. }) {
-            let mut chunker = Chunker::new(self.info.chunk_params, &count);
+            let mut chunker = Chunker::new(self.model().info().chunk_params, &count);
             for page in &doc.pages {
                 chunks.extend(chunker.chunk_page(page.number, &page.text, &page.furniture));
                 if now_ms() - slice_start > SLICE_MS {
@@ -527,7 +558,7 @@ impl Engine {
     pub async fn clear(&self) -> AppResult<()> {
         self.cancel();
         self.store.clear().await?;
-        *self.corpus.borrow_mut() = Corpus::empty(self.info.clone());
+        *self.corpus.borrow_mut() = Corpus::empty(self.model().info());
         self.ui.rows.set(Vec::new());
         self.ui.pending.set(Vec::new());
         self.ui.loaded.set(Loaded::Ready {
@@ -557,7 +588,7 @@ impl Engine {
         self.store
             .set_meta(&LibraryMeta {
                 format: STORE_FORMAT,
-                info: self.info.clone(),
+                info: self.model().info(),
             })
             .await?;
         self.add_files(files);
@@ -596,7 +627,7 @@ impl Engine {
         let vector = embedder.embed_query(query).await;
         *self.embedder.borrow_mut() = Some(embedder);
         let vector = vector?;
-        self.corpus.borrow_mut().fusion = Fusion::for_model(&self.manifest);
+        self.corpus.borrow_mut().fusion = Fusion::for_model(&self.model().manifest);
         let corpus = self.corpus.borrow();
         let numbers: Vec<u32> = scope
             .iter()

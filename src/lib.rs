@@ -16,6 +16,7 @@ pub mod bench;
 pub mod components;
 pub mod engine;
 pub mod error;
+pub mod models;
 pub mod platform;
 pub mod state;
 

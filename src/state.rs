@@ -4,6 +4,7 @@
 use fonte_core::pdf::{RejectReason, Report};
 use leptos::prelude::*;
 
+use crate::models::Model;
 use crate::platform::embed::Placement;
 
 /// Where a file is in ingestion, or how it ended.
@@ -242,6 +243,10 @@ pub struct Ui {
     pub storage: RwSignal<Option<(f64, f64)>>,
     /// Where the embedding model runs, once loaded.
     pub placement: RwSignal<Option<Placement>>,
+    /// The installed embedding models (the default first).
+    pub models: RwSignal<Vec<Model>>,
+    /// Id of the model the library uses.
+    pub model: RwSignal<String>,
 }
 
 impl Ui {
@@ -256,6 +261,8 @@ impl Ui {
             loaded: RwSignal::new(Loaded::Opening),
             generation: RwSignal::new(0),
             placement: RwSignal::new(None),
+            models: RwSignal::new(Vec::new()),
+            model: RwSignal::new(String::new()),
             storage: RwSignal::new(None),
         }
     }

@@ -1,0 +1,81 @@
+//! The embedding models the site serves (models/catalog.json and each model's manifest), and
+//! which one a library uses.
+
+use fonte_core::chunk::ChunkParams;
+use fonte_core::corpus::BuildInfo;
+use fonte_core::embed::ModelManifest;
+use serde::Deserialize;
+
+use crate::platform::assets::fetch_bytes;
+use crate::AppResult;
+
+/// The catalog: model folders under models/, and the one a new library starts with.
+pub const CATALOG: &str = "models/catalog.json";
+
+#[derive(Deserialize)]
+struct Catalog {
+    default: String,
+    models: Vec<String>,
+}
+
+/// One installed model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Model {
+    /// Its folder, relative to the page, ending in `/`.
+    pub dir: String,
+    /// Its manifest.
+    pub manifest: ModelManifest,
+}
+
+impl Model {
+    /// What a library built with this model records.
+    pub fn info(&self) -> BuildInfo {
+        BuildInfo {
+            model_id: self.manifest.id.clone(),
+            dim: self.manifest.dim,
+            chunk_params: ChunkParams::default(),
+        }
+    }
+
+    /// Download size of its files, bytes.
+    pub fn bytes(&self) -> u64 {
+        self.manifest.files.values().map(|f| f.bytes).sum()
+    }
+}
+
+/// Every model in the catalog whose manifest loads (the default first), or an error if none.
+pub async fn installed() -> AppResult<Vec<Model>> {
+    let catalog: Catalog = serde_json::from_slice(&fetch_bytes(CATALOG).await?)
+        .map_err(|e| fonte_core::Error::Manifest(format!("{CATALOG}: {e}")))?;
+    let mut models = Vec::new();
+    let mut first_error = None;
+    for name in &catalog.models {
+        let dir = format!("models/{name}/");
+        let loaded = async {
+            let bytes = fetch_bytes(&format!("{dir}manifest.json")).await?;
+            AppResult::Ok(ModelManifest::from_json(&bytes)?)
+        };
+        match loaded.await {
+            Ok(manifest) => models.push(Model { dir, manifest }),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    models.sort_by_key(|m| m.dir != format!("models/{}/", catalog.default));
+    match (models.is_empty(), first_error) {
+        (true, Some(e)) => Err(e),
+        (true, None) => {
+            Err(fonte_core::Error::Manifest(format!("{CATALOG} lists no model")).into())
+        }
+        _ => Ok(models),
+    }
+}
+
+/// The model for a library: the one it was built with when that is installed (a library keeps
+/// working as it is), else the default (the first).
+pub fn for_library<'a>(models: &'a [Model], stored_model_id: Option<&str>) -> &'a Model {
+    stored_model_id
+        .and_then(|id| models.iter().find(|m| m.manifest.id == id))
+        .unwrap_or(&models[0])
+}
