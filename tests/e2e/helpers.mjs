@@ -108,3 +108,24 @@ export function storeKeys(page) {
     };
   }));
 }
+
+/** Reads or rewrites the library's meta record straight in IndexedDB. */
+export function libraryMeta(page, modelId) {
+  return page.evaluate((modelId) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('fonte');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('meta', 'readwrite');
+      const store = tx.objectStore('meta');
+      const get = store.get('library');
+      let out;
+      get.onsuccess = () => {
+        out = get.result;
+        if (modelId) store.put({ ...out, info: { ...out.info, model_id: modelId } }, 'library');
+      };
+      tx.oncomplete = () => { db.close(); resolve(out); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), modelId);
+}

@@ -2,30 +2,9 @@
 // mixed: adding files is refused until then, and re-indexing re-embeds the stored PDFs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dropFiles, fixture, withBrowser } from './helpers.mjs';
+import { dropFiles, fixture, libraryMeta as meta, withBrowser } from './helpers.mjs';
 
 const ctx = withBrowser();
-
-/** Reads or rewrites the library's meta record straight in IndexedDB. */
-function meta(page, modelId) {
-  return page.evaluate((modelId) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('fonte');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction('meta', 'readwrite');
-      const store = tx.objectStore('meta');
-      const get = store.get('library');
-      let out;
-      get.onsuccess = () => {
-        out = get.result;
-        if (modelId) store.put({ ...out, info: { ...out.info, model_id: modelId } }, 'library');
-      };
-      tx.oncomplete = () => { db.close(); resolve(out); };
-      tx.onerror = () => reject(tx.error);
-    };
-  }), modelId);
-}
 
 test('a library of another model is offered for re-indexing and never mixed', async () => {
   const context = await ctx.browser.newContext();
