@@ -128,16 +128,28 @@ pub async fn init_runtime(dist_url: &str, compute: Compute) -> AppResult<()> {
         .await
         .map_err(|e| AppError::Runtime(format!("loading onnxruntime-web from {dist_url}: {e}")))?;
     ort::set_api(api);
-    THREADS.with(|t| t.set(use_threads()));
+    THREADS.with(|t| t.set(configure_wasm(compute)));
     API_SET.with(|s| s.set(true));
     Ok(())
 }
 
-/// In a cross-origin isolated page (COOP/COEP: SharedArrayBuffer available), lets
-/// onnxruntime-web use one thread per core up to 4. Its own default is half the cores, which is
-/// one thread on a 2-core machine. Must run before the first session is created.
-fn use_threads() -> u32 {
+/// Sets onnxruntime-web's WebAssembly options before the first session: its proxy worker (for
+/// the CPU backend), and in a cross-origin isolated page (COOP/COEP: SharedArrayBuffer
+/// available) one thread per core up to 4; its own default is half the cores, which is one
+/// thread on a 2-core machine. Returns the threads.
+fn configure_wasm(compute: Compute) -> u32 {
     let global = js_sys::global();
+    // Inference (and creating a session, which for the bilingual model unpacks its weights)
+    // runs in onnxruntime-web's own worker, so a long one never freezes the page. Not for
+    // WebGPU, which the proxy does not support (and whose work is on the GPU anyway).
+    if compute == Compute::Wasm {
+        if let Ok(wasm) = js_sys::Reflect::get(&global, &"ort".into())
+            .and_then(|ort| js_sys::Reflect::get(&ort, &"env".into()))
+            .and_then(|env| js_sys::Reflect::get(&env, &"wasm".into()))
+        {
+            let _ = js_sys::Reflect::set(&wasm, &"proxy".into(), &true.into());
+        }
+    }
     let isolated = js_sys::Reflect::get(&global, &"crossOriginIsolated".into())
         .ok()
         .and_then(|v| v.as_bool())
