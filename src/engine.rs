@@ -181,9 +181,10 @@ impl Engine {
             return Err(fonte_core::Error::Manifest(format!("no installed model in {dir}")).into());
         };
         if self.running.get() {
-            return Err(AppError::Storage(
-                t_string!(self.i18n, switch_while_busy).to_string(),
-            ));
+            self.ui
+                .notice
+                .set(Some(t_string!(self.i18n, switch_while_busy).to_string()));
+            return Ok(());
         }
         *self.model.borrow_mut() = model.clone();
         *self.tokenizer.borrow_mut() = None;
