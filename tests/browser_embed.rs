@@ -1,42 +1,20 @@
-//! The real MiniLM model and tokenizer in onnxruntime-web (self-hosted, telemetry off) through
-//! `ort` + `ort-web`, in a real headless Chromium, compared with the native vector.
-//!
-//! The test runner's own server cannot serve onnxruntime-web's files, so scripts/test.sh serves
-//! the repository on loopback with CORS and passes its URL as FONTE_TEST_ASSETS at build time.
+//! The real models and tokenizers in onnxruntime-web (self-hosted, telemetry off) through
+//! `ort` + `ort-web`, in a real headless Chromium, compared with the native vectors.
 #![cfg(target_arch = "wasm32")]
 
-use fonte::platform::assets::fetch_bytes;
-use fonte::platform::embed::{Compute, OrtWebEncoder};
-use fonte_core::embed::{cosine, Embedder, ModelManifest};
+mod common;
+
+use fonte::platform::embed::Compute;
+use fonte_core::embed::cosine;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-const ASSETS: &str = match option_env!("FONTE_TEST_ASSETS") {
-    Some(url) => url,
-    None => "http://127.0.0.1:8790/",
-};
 
 const NATIVE: &str = include_str!("fixtures/minilm-native-vector.json");
 
 #[wasm_bindgen_test]
 async fn minilm_in_ort_web_embeds_like_native() {
-    let dir = format!("{ASSETS}models/all-minilm-l6-v2-int8/");
-    let manifest =
-        ModelManifest::from_json(&fetch_bytes(&format!("{dir}manifest.json")).await.unwrap())
-            .unwrap();
-    let model = fetch_bytes(&format!("{dir}model.onnx")).await.unwrap();
-    let tokenizer = fetch_bytes(&format!("{dir}tokenizer.json")).await.unwrap();
-
-    let encoder = OrtWebEncoder::load(
-        &format!("{ASSETS}public/ort/"),
-        &manifest,
-        &model,
-        Compute::Wasm,
-    )
-    .await
-    .unwrap();
-    let mut embedder = Embedder::new(manifest, &tokenizer, encoder).unwrap();
+    let mut embedder = common::embedder("all-minilm-l6-v2-int8", Compute::Wasm).await;
     let texts = [
         "The cat sits on the mat",
         "A cat is sitting on a mat",
@@ -74,21 +52,7 @@ const E5_NATIVE: &str = include_str!("fixtures/e5-native-vectors.json");
 /// its manifest) gives the native vectors in onnxruntime-web too.
 #[wasm_bindgen_test]
 async fn bilingual_e5_in_ort_web_embeds_like_native() {
-    let dir = format!("{ASSETS}models/multilingual-e5-small-enpt/");
-    let manifest =
-        ModelManifest::from_json(&fetch_bytes(&format!("{dir}manifest.json")).await.unwrap())
-            .unwrap();
-    let model = fetch_bytes(&format!("{dir}model.onnx")).await.unwrap();
-    let tokenizer = fetch_bytes(&format!("{dir}tokenizer.json")).await.unwrap();
-    let encoder = OrtWebEncoder::load(
-        &format!("{ASSETS}public/ort/"),
-        &manifest,
-        &model,
-        Compute::Wasm,
-    )
-    .await
-    .unwrap();
-    let mut embedder = Embedder::new(manifest, &tokenizer, encoder).unwrap();
+    let mut embedder = common::embedder("multilingual-e5-small-enpt", Compute::Wasm).await;
     let native: serde_json::Value = serde_json::from_str(E5_NATIVE).unwrap();
     for item in native["items"].as_array().unwrap() {
         let text = item["text"].as_str().unwrap();

@@ -7,17 +7,13 @@
 //! because the first model loaded decides which onnxruntime-web build the page uses.
 #![cfg(target_arch = "wasm32")]
 
-use fonte::platform::assets::fetch_bytes;
-use fonte::platform::embed::{choose_compute, Compute, OrtWebEncoder};
-use fonte_core::embed::{cosine, Embedder, ModelManifest};
+mod common;
+
+use fonte::platform::embed::{choose_compute, Compute};
+use fonte_core::embed::cosine;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-const ASSETS: &str = match option_env!("FONTE_TEST_ASSETS") {
-    Some(url) => url,
-    None => "http://127.0.0.1:8790/",
-};
 
 const NATIVE: &str = include_str!("fixtures/minilm-native-vector.json");
 
@@ -31,28 +27,12 @@ async fn minilm_on_webgpu_embeds_like_native() {
         "headless Chromium offers no WebGPU adapter: check webdriver.json's SwiftShader flags"
     );
 
-    let dir = format!("{ASSETS}models/all-minilm-l6-v2-int8/");
-    let manifest =
-        ModelManifest::from_json(&fetch_bytes(&format!("{dir}manifest.json")).await.unwrap())
-            .unwrap();
-    let model = fetch_bytes(&format!("{dir}model.onnx")).await.unwrap();
-    let tokenizer = fetch_bytes(&format!("{dir}tokenizer.json")).await.unwrap();
-    let encoder = OrtWebEncoder::load(
-        &format!("{ASSETS}public/ort/"),
-        &manifest,
-        &model,
-        Compute::WebGpu,
-    )
-    .await
-    .unwrap();
-    let placement = encoder.placement().clone();
+    let embedder = common::embedder("all-minilm-l6-v2-int8", Compute::WebGpu).await;
+    let placement = embedder.encoder().placement().clone();
     console_log!("placement: {placement:?}");
     assert_eq!(placement.compute, Compute::WebGpu, "{placement:?}");
     assert_eq!(placement.gpu_failed, None);
-
-    let mut embedder = Embedder::new(manifest, &tokenizer, encoder)
-        .unwrap()
-        .with_batch_size(16);
+    let mut embedder = embedder.with_batch_size(16);
     let texts = ["The cat sits on the mat", "Quarterly revenue grew"];
     let v = embedder.embed_passages(&texts).await.unwrap();
     let native: serde_json::Value = serde_json::from_str(NATIVE).unwrap();

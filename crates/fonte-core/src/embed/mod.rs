@@ -176,6 +176,11 @@ impl<E: Encoder> Embedder<E> {
         &self.manifest
     }
 
+    /// The runtime that runs the graph.
+    pub fn encoder(&self) -> &E {
+        &self.encoder
+    }
+
     /// The tokenizer, for counting tokens when chunking.
     pub fn tokenizer(&self) -> &TextTokenizer {
         &self.tokenizer
