@@ -232,6 +232,15 @@ fn signed_and_padded_encryption_dictionaries_open_thanks_to_the_patched_crate() 
         .map(|p| p.text.split_whitespace().count())
         .sum();
     assert!(words > 100, "{words} words");
+    // Its page 1's /Contents is a reference to an array of eight streams (third_party: read
+    // part by part; it used to come back empty).
+    assert!(
+        form.pages[0]
+            .text
+            .contains("APPLICATION FOR THE REVIEW OF DISCHARGE"),
+        "page 1: {:?}",
+        &form.pages[0].text.chars().take(200).collect::<String>()
+    );
     // R6 with /U and /O padded to 127 bytes (pikepdf); user password "user". Its one page is
     // an image (pdftotext finds no text either): opened, it reports the missing text layer.
     let locked = extract(

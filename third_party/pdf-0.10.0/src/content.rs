@@ -504,8 +504,17 @@ impl Object for Content {
                     parts.push(part);
                 }
             }
-            Primitive::Reference(_) => {
-                parts.push(RcRef::from_primitive(p, resolve)?);
+            Primitive::Reference(r) => {
+                // Fonte: /Contents may also be a reference to an array of streams (forms/
+                // form_dd0293.pdf page 1); the crate took it for one stream and lost the page.
+                if let Ok(Primitive::Array(arr)) = resolve.resolve(r) {
+                    for p in arr {
+                        let part = t!(RcRef::from_primitive(p, resolve));
+                        parts.push(part);
+                    }
+                } else {
+                    parts.push(RcRef::from_primitive(Primitive::Reference(r), resolve)?);
+                }
             }
             p => {
                 return Err(PdfError::UnexpectedPrimitive { expected: "list of references or reference", found: p.get_debug_name() });
