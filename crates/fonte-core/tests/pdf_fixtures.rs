@@ -180,6 +180,21 @@ fn malformed_files_give_an_error_or_a_report_never_a_panic() {
             reason: RejectReason::Malformed { .. }
         }
     ));
+    // Pages 1 and 4 break off inside an array and a dictionary (pdftotext says so too): their
+    // text before the damage is kept, and the report says they were not read in full.
+    let errors = extract(
+        &fixture("malformed/content-stream-errors.pdf"),
+        None,
+        Limits::default(),
+    );
+    assert!(errors.pages.iter().all(|p| p.text == "Potato"));
+    assert_eq!(
+        errors.report,
+        Report::Partial {
+            pages: vec![1, 4],
+            reason: "these pages could not be read in full (damaged content)".into()
+        }
+    );
     // Recoverable: a damaged xref table is rebuilt.
     assert_eq!(
         extract(&fixture("malformed/badlin1.pdf"), None, Limits::default()).page_count,
@@ -266,4 +281,89 @@ fn signed_and_padded_encryption_dictionaries_open_thanks_to_the_patched_crate() 
             reason: RejectReason::NoTextLayer
         }
     );
+}
+
+/// A one-page PDF in Helvetica whose /Contents is an array of these streams, each given as
+/// (its bytes, its /Filter if any).
+fn one_page_pdf(parts: &[(&[u8], Option<&str>)]) -> Vec<u8> {
+    let mut objects: Vec<Vec<u8>> = Vec::new();
+    let content_refs: Vec<String> = (0..parts.len()).map(|i| format!("{} 0 R", 5 + i)).collect();
+    objects.push(b"<< /Type /Catalog /Pages 2 0 R >>".to_vec());
+    objects.push(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec());
+    objects.push(
+        format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+             /Resources << /Font << /F1 4 0 R >> >> /Contents [{}] >>",
+            content_refs.join(" ")
+        )
+        .into_bytes(),
+    );
+    objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec());
+    for (data, filter) in parts {
+        let filter = filter.map(|f| format!(" /Filter /{f}")).unwrap_or_default();
+        let mut obj = format!("<< /Length {}{filter} >>\nstream\n", data.len()).into_bytes();
+        obj.extend_from_slice(data);
+        obj.extend_from_slice(b"\nendstream");
+        objects.push(obj);
+    }
+    let mut pdf = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, obj) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        pdf.extend_from_slice(obj);
+        pdf.extend_from_slice(b"\nendobj\n");
+    }
+    let xref = pdf.len();
+    pdf.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for off in offsets {
+        pdf.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
+    }
+    pdf.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    pdf
+}
+
+#[test]
+fn a_page_with_damaged_content_keeps_what_came_before_and_says_so() {
+    let before: &[u8] = b"BT /F1 12 Tf 72 700 Td (Clause one survives) Tj ET";
+    let intact = extract(&one_page_pdf(&[(before, None)]), None, Limits::default());
+    assert_eq!(intact.report, Report::Complete);
+    assert_eq!(intact.pages[0].text, "Clause one survives");
+
+    // A second part that does not inflate.
+    let bad_flate = extract(
+        &one_page_pdf(&[
+            (before, None),
+            (b"this is not zlib data", Some("FlateDecode")),
+        ]),
+        None,
+        Limits::default(),
+    );
+    // A stream that breaks off inside an array, after the first text object.
+    let broken_off = extract(
+        &one_page_pdf(&[(
+            b"BT /F1 12 Tf 72 700 Td (Clause one survives) Tj ET BT [(Cla",
+            None,
+        )]),
+        None,
+        Limits::default(),
+    );
+    for (name, doc) in [("bad flate", bad_flate), ("broken off", broken_off)] {
+        assert_eq!(doc.pages[0].text, "Clause one survives");
+        match &doc.report {
+            Report::Partial { pages, reason } => {
+                assert_eq!(pages, &vec![1]);
+                assert!(reason.contains("could not be read in full"), "{reason}");
+            }
+            other => panic!("{name}: a damaged page is not complete: {other:?}"),
+        }
+    }
 }

@@ -36,6 +36,15 @@ pub fn parse_ops(data: &[u8], resolve: &impl Resolve) -> Result<Vec<Op>> {
     Ok(ops.ops)
 }
 
+/// Fonte: the operators read before the stream turned out damaged, with the error, so that a
+/// reader keeps the text before the damage and can say the page is incomplete.
+pub fn parse_ops_partial(data: &[u8], resolve: &impl Resolve) -> (Vec<Op>, Option<PdfError>) {
+    let mut ops = OpBuilder::new();
+    let error = ops.parse(data, resolve).err();
+    let error = error.or_else(|| ops.cut_short.then_some(PdfError::EOF));
+    (ops.ops, error)
+}
+
 macro_rules! names {
     ($args:ident, $($x:ident),*) => (
         $(
@@ -224,14 +233,17 @@ fn inline_image(lexer: &mut Lexer, resolve: &impl Resolve) -> Result<Arc<ImageXO
 struct OpBuilder {
     last: Point,
     compability_section: bool,
-    ops: Vec<Op>
+    ops: Vec<Op>,
+    /// Fonte: the stream ended inside an object or with operands left over (its end is lost).
+    cut_short: bool,
 }
 impl OpBuilder {
     fn new() -> Self {
         OpBuilder {
             last: Point { x: 0., y: 0. },
             compability_section: false,
-            ops: Vec::new()
+            ops: Vec::new(),
+            cut_short: false,
         }
     }
     fn parse(&mut self, data: &[u8], resolve: &impl Resolve) -> Result<()> {
@@ -248,6 +260,9 @@ impl OpBuilder {
                 }
                 Err(e) => {
                     if e.is_eof() {
+                        // Fonte: more than whitespace left means the stream broke off.
+                        self.cut_short |= !buffer.is_empty()
+                            || data[backup_pos.min(data.len())..].iter().any(|b| !b.is_ascii_whitespace());
                         break;
                     }
                     // It's not an object/operand - treat it as an operator.
@@ -269,6 +284,8 @@ impl OpBuilder {
                 Ordering::Equal => break
             }
         }
+        // Fonte: operands without their operator at the end: the stream broke off.
+        self.cut_short |= !buffer.is_empty();
         Ok(())
     }
     fn add(&mut self, op: &str, mut args: impl Iterator<Item=Primitive>, lexer: &mut Lexer, resolve: &impl Resolve) -> Result<()> {

@@ -3,6 +3,9 @@
 //! Words hyphenated at a line end stay as printed (the page text is what a citation
 //! highlights); search joins them again (`text::words`).
 
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap, FxHasher};
 use unicode_normalization::UnicodeNormalization;
 
 use super::interp::Placed;
@@ -54,10 +57,16 @@ fn merge_accents(glyphs: Vec<Placed>) -> Vec<Placed> {
         let Some(mark) = combining_for(&glyphs[i].text) else {
             continue;
         };
-        let cx = centre(&glyphs[i]);
+        let accent = &glyphs[i];
+        let cx = centre(accent);
+        // Over the letter: TeX moves back so that the two boxes overlap (by their whole width
+        // but for an italic's slant). A grave used as an opening quote (`stable') or a tilde
+        // in code (~user) sits beside the letter and is not an accent.
         let near = |j: usize| {
             let g = &glyphs[j];
-            let over = g.x - 0.2 * g.size <= cx && cx <= g.x_end + 0.2 * g.size;
+            let overlap = g.x_end.min(accent.x_end) - g.x.max(accent.x);
+            let narrower = (g.x_end - g.x).min(accent.x_end - accent.x);
+            let over = narrower > 0.0 && overlap >= 0.3 * narrower;
             (is_letter(g) && over).then(|| (centre(g) - cx).abs())
         };
         let prev = i.checked_sub(1).and_then(|j| near(j).map(|d| (j, d)));
@@ -100,7 +109,13 @@ fn line_text(glyphs: &[Placed]) -> String {
             let size = g.size.max(p.size).max(1.0);
             let has_space =
                 s.ends_with(char::is_whitespace) || g.text.starts_with(char::is_whitespace);
-            if gap > 0.15 * size && !has_space {
+            // A footnote mark or exponent (smaller and raised) followed by a letter or digit
+            // of the text: "rodapé¹ Nota" is "rodapé1 Nota", "¹Nota" is "1 Nota", not "1Nota".
+            let after_mark = p.size < 0.8 * g.size
+                && p.y > g.y + 0.15 * g.size
+                && gap > -0.05 * size
+                && g.text.starts_with(char::is_alphanumeric);
+            if (gap > 0.15 * size || after_mark) && !has_space {
                 s.push(' ');
             }
         }
@@ -130,10 +145,68 @@ pub fn clean(text: &str) -> String {
     s.nfc().collect()
 }
 
+/// Drops glyphs drawn again over themselves: fake bold (the same text drawn twice a fraction
+/// of a point apart), drop shadows and outlines (the `contour` package draws a word sixteen
+/// times around its position). A glyph is a copy when the same text at the same size was
+/// already placed within a tenth of its size across and a fifth along the vertical.
+fn drop_overdrawn(glyphs: Vec<Placed>) -> Vec<Placed> {
+    const CELL: f32 = 4.0;
+    const NONE: u32 = u32::MAX;
+    let cell = |v: f32| (v / CELL).floor() as i32;
+    // Per (text, cell): the last kept glyph there; `chain` links it to the one before. Every
+    // glyph is looked up, so this avoids a SipHash and an allocation per glyph (they cost a
+    // third of the page's time).
+    let mut last: FxHashMap<(u64, i32, i32), u32> = FxHashMap::default();
+    last.reserve(glyphs.len());
+    let mut chain: Vec<u32> = Vec::with_capacity(glyphs.len());
+    let mut kept: Vec<Placed> = Vec::with_capacity(glyphs.len());
+    for g in glyphs {
+        if g.text.trim().is_empty() {
+            chain.push(NONE);
+            kept.push(g);
+            continue;
+        }
+        let mut h = FxHasher::default();
+        g.text.hash(&mut h);
+        let key = h.finish();
+        let (tx, ty) = (0.1 * g.size, 0.2 * g.size);
+        let is_copy_of = |i: u32| {
+            let k = &kept[i as usize];
+            k.text == g.text
+                && (k.x - g.x).abs() < tx
+                && (k.y - g.y).abs() < ty
+                && (k.size - g.size).abs() < 0.1 * g.size
+        };
+        let copy = (cell(g.x - tx)..=cell(g.x + tx)).any(|cx| {
+            (cell(g.y - ty)..=cell(g.y + ty)).any(|cy| {
+                let mut i = last.get(&(key, cx, cy)).copied().unwrap_or(NONE);
+                while i != NONE {
+                    if is_copy_of(i) {
+                        return true;
+                    }
+                    i = chain[i as usize];
+                }
+                false
+            })
+        });
+        if !copy {
+            let here = kept.len() as u32;
+            let before = last.insert((key, cell(g.x), cell(g.y)), here);
+            chain.push(before.unwrap_or(NONE));
+            kept.push(g);
+        }
+    }
+    kept
+}
+
 /// Builds the page text from glyphs in content-stream order.
 pub fn page_text(glyphs: Vec<Placed>) -> String {
     let mut lines: Vec<Line> = Vec::new();
-    for g in glyphs.into_iter().filter(|g| g.upright && g.size > 0.0) {
+    let glyphs = glyphs
+        .into_iter()
+        .filter(|g| g.upright && g.size > 0.0)
+        .collect();
+    for g in drop_overdrawn(glyphs) {
         match lines.last_mut() {
             Some(line) if same_line(line, &g) => {
                 line.x_min = line.x_min.min(g.x);
@@ -220,6 +293,42 @@ mod tests {
             g("v", 8.5, 100.0, 5.0),
         ];
         assert_eq!(page_text(glyphs), "nív");
+    }
+
+    #[test]
+    fn an_accent_beside_a_letter_is_not_put_on_it() {
+        // `stable' in a font that maps its opening quote to the combining grave, and ~user
+        // in code: neither glyph overlaps the letter after it.
+        let glyphs = vec![
+            g("\u{300}", 0.0, 100.0, 3.0),
+            g("s", 3.0, 100.0, 4.0),
+            g("~", 10.0, 100.0, 5.0),
+            g("u", 15.0, 100.0, 5.0),
+        ];
+        assert_eq!(page_text(glyphs), "\u{300}s ~u");
+    }
+
+    #[test]
+    fn a_footnote_mark_is_a_word_of_its_own_before_text() {
+        // "¹Nota" at the foot of a page: the raised, smaller mark touches the text after it.
+        let mut mark = g("1", 0.0, 104.0, 3.5);
+        mark.size = 7.0;
+        let glyphs = vec![mark, g("N", 3.6, 100.0, 7.0), g("o", 10.6, 100.0, 5.0)];
+        assert_eq!(page_text(glyphs), "1 No");
+    }
+
+    #[test]
+    fn text_drawn_again_over_itself_is_read_once() {
+        // Fake bold draws each word twice 0.3 pt apart; a shadow draws it again 1 pt off.
+        let mut glyphs = Vec::new();
+        for dx in [0.0, 0.3, 0.8] {
+            glyphs.push(g("O", dx, 100.0 - dx, 7.0));
+            glyphs.push(g("k", 7.0 + dx, 100.0 - dx, 5.0));
+        }
+        // The same letters further along are real text.
+        glyphs.push(g("O", 14.0, 100.0, 7.0));
+        glyphs.push(g("k", 21.0, 100.0, 5.0));
+        assert_eq!(page_text(glyphs), "Ok Ok");
     }
 
     #[test]

@@ -212,7 +212,10 @@ pub struct Extraction {
     pages: Vec<PageText>,
     empty: Vec<u32>,
     scanned: u32,
+    /// Pages not read (in full): damaged content.
     failed: Vec<u32>,
+    /// How many of `failed` gave some text before the damage.
+    partly_read: u32,
     truncated: Vec<u32>,
 }
 
@@ -289,6 +292,7 @@ impl Extraction {
             empty: Vec::new(),
             scanned: 0,
             failed: Vec::new(),
+            partly_read: 0,
             truncated: Vec::new(),
         })
     }
@@ -325,14 +329,25 @@ impl Extraction {
             ))
         }));
         match result {
-            Ok(Ok((text, saw_image, cut))) => {
-                if text.trim().is_empty() {
+            Ok(Ok(PageRead {
+                text,
+                saw_image,
+                truncated,
+                damaged,
+            })) => {
+                if damaged {
+                    // Reported with the pages that could not be read at all.
+                    self.failed.push(number);
+                    if !text.trim().is_empty() {
+                        self.partly_read += 1;
+                    }
+                } else if text.trim().is_empty() {
                     self.empty.push(number);
                     if saw_image {
                         self.scanned += 1;
                     }
                 }
-                if cut {
+                if truncated {
                     self.truncated.push(number);
                 }
                 self.pages.push(PageText {
@@ -364,6 +379,7 @@ impl Extraction {
             empty,
             scanned,
             failed,
+            partly_read,
             truncated,
             ..
         } = self;
@@ -378,7 +394,7 @@ impl Extraction {
             Report::Rejected {
                 reason: RejectReason::NoTextLayer,
             }
-        } else if failed.len() as u32 == page_count.min(limits.max_pages) {
+        } else if failed.len() as u32 == page_count.min(limits.max_pages) && partly_read == 0 {
             Report::Rejected {
                 reason: RejectReason::Malformed {
                     detail: "no page could be read".into(),
@@ -387,7 +403,11 @@ impl Extraction {
         } else if !failed.is_empty() {
             Report::Partial {
                 pages: failed,
-                reason: "these pages could not be read (damaged content)".into(),
+                reason: if partly_read > 0 {
+                    "these pages could not be read in full (damaged content)".into()
+                } else {
+                    "these pages could not be read (damaged content)".into()
+                },
             }
         } else if page_count > limits.max_pages {
             Report::Partial {
@@ -563,32 +583,51 @@ fn mark_furniture(pages: &mut [PageText]) {
     }
 }
 
-/// Text of one page, whether it drew images, whether a budget cut it short.
-/// `form_resources`: the AcroForm's default resources, where field appearances find their fonts.
+/// What reading one page gave.
+struct PageRead {
+    text: String,
+    /// Whether it drew images (a page with images and no text is probably a scan).
+    saw_image: bool,
+    /// Whether a budget cut it short.
+    truncated: bool,
+    /// Whether part of its content could not be decoded or parsed: the text is what came
+    /// before the damage, and the page is reported as not read in full.
+    damaged: bool,
+}
+
+/// Reads one page. `form_resources`: the AcroForm's default resources, where field
+/// appearances find their fonts.
 fn page_text(
     page: &Page,
     page_ref: Option<pdf::object::PlainRef>,
     form_resources: Option<&pdf::object::Resources>,
     resolve: &impl Resolve,
     limits: Limits,
-) -> (String, bool, bool) {
-    let Some(content) = &page.contents else {
-        return (String::new(), false, false);
-    };
+) -> PageRead {
+    let mut damaged = false;
+    // A page without /Contents is blank, which is not damage.
+    let mut data = Vec::new();
     // The crate joins the parts of a multi-part content stream without a separator, so `Q`
     // at the end of one part and `BT` at the start of the next become `QBT` and all text after
     // is lost. Join them with a newline ourselves.
-    let mut data = Vec::new();
-    for part in &content.parts {
-        if let Ok(bytes) = part.data(resolve) {
-            data.extend_from_slice(&bytes);
-            data.push(b'\n');
+    for part in page.contents.iter().flat_map(|c| &c.parts) {
+        match part.data(resolve) {
+            Ok(bytes) => {
+                data.extend_from_slice(&bytes);
+                data.push(b'\n');
+            }
+            Err(_) => damaged = true,
         }
     }
-    let Ok(ops) = pdf::content::parse_ops(&data, resolve) else {
-        return (String::new(), false, false);
+    let (ops, error) = pdf::content::parse_ops_partial(&data, resolve);
+    damaged |= error.is_some();
+    let resources = match page.resources() {
+        Ok(r) => Some(&**r),
+        Err(_) => {
+            damaged |= !ops.is_empty();
+            None
+        }
     };
-    let resources = page.resources().ok().map(|r| &**r);
     let mut interp = Interpreter::new(
         resolve,
         Budget {
@@ -617,9 +656,10 @@ fn page_text(
         let (y0, y1) = (b.bottom.min(b.top) - 2.0, b.bottom.max(b.top) + 2.0);
         glyphs.retain(|g| g.x >= x0 && g.x <= x1 && g.y >= y0 && g.y <= y1);
     }
-    (
-        layout::page_text(glyphs),
-        interp.saw_image,
-        interp.truncated,
-    )
+    PageRead {
+        text: layout::page_text(glyphs),
+        saw_image: interp.saw_image,
+        truncated: interp.truncated,
+        damaged,
+    }
 }
