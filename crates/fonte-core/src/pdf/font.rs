@@ -76,7 +76,84 @@ pub fn glyph_name_text(name: &str) -> Option<String> {
         let parts: Option<String> = base.split('_').map(glyph_name_text).collect();
         return parts;
     }
-    None
+    tex_glyph_text(base).map(String::from)
+}
+
+/// Glyph names of the TeX math fonts (cmsy, cmmi, cmex and their Type1 versions) that the
+/// Adobe Glyph List lacks. Without them LaTeX documents lose their angle brackets
+/// (`\chapter{⟨nome⟩}`), sums and integrals. cmex's sized variants ("parenleftbigg",
+/// "summationdisplay") are read as their base glyph.
+fn tex_glyph_text(name: &str) -> Option<&'static str> {
+    for suffix in ["Bigg", "bigg", "Big", "big", "text", "display"] {
+        if let Some(base) = name.strip_suffix(suffix).filter(|b| !b.is_empty()) {
+            return glyphname_to_unicode(base).or_else(|| tex_glyph_text(base));
+        }
+    }
+    Some(match name {
+        "angbracketleft" => "⟨",
+        "angbracketright" => "⟩",
+        "asteriskmath" => "∗",
+        "diamondmath" => "⋄",
+        "minusplus" => "∓",
+        "circledivide" => "⊘",
+        "circledot" => "⊙",
+        "circlecopyrt" => "◯",
+        "openbullet" => "◦",
+        "equivasymptotic" => "≍",
+        "precedesequal" => "⪯",
+        "followsequal" => "⪰",
+        "precedes" => "≺",
+        "follows" => "≻",
+        "lessmuch" => "≪",
+        "greatermuch" => "≫",
+        "lessorsimilar" => "≲",
+        "greaterorsimilar" => "≳",
+        "similarequal" => "≃",
+        "arrownortheast" => "↗",
+        "arrowsoutheast" => "↘",
+        "arrownorthwest" => "↖",
+        "arrowsouthwest" => "↙",
+        "arrowbothv" => "↕",
+        "arrowdblbothv" => "⇕",
+        "squiggleright" => "⇝",
+        "owner" => "∋",
+        "triangle" => "△",
+        "triangleinv" => "▽",
+        "triangleleft" => "◁",
+        "triangleright" => "▷",
+        "triangleleftequal" => "⊴",
+        "trianglerightequal" => "⊵",
+        "latticetop" => "⊤",
+        "unionmulti" => "⊎",
+        "unionsq" => "⊔",
+        "intersectionsq" => "⊓",
+        "subsetsqequal" => "⊑",
+        "supersetsqequal" => "⊒",
+        "squareimage" => "⊏",
+        "squareoriginal" => "⊐",
+        "turnstileleft" => "⊢",
+        "turnstileright" => "⊣",
+        "floorleft" => "⌊",
+        "floorright" => "⌋",
+        "ceilingleft" => "⌈",
+        "ceilingright" => "⌉",
+        "bardbl" => "‖",
+        "wreathproduct" => "≀",
+        "contintegral" => "∮",
+        "coproduct" => "∐",
+        "lscript" => "ℓ",
+        "star" => "⋆",
+        "prime" => "′",
+        "visiblespace" => "␣",
+        // cmmi's variants: \varepsilon is "epsilon1", and so on.
+        "epsilon1" => "ε",
+        "theta1" => "ϑ",
+        "phi1" => "ϕ",
+        "rho1" => "ϱ",
+        "sigma1" => "ς",
+        "omega1" => "ϖ",
+        _ => return None,
+    })
 }
 
 fn base_table(base: &BaseEncoding) -> Option<&'static pdf_encoding::ForwardMap> {
@@ -370,6 +447,12 @@ mod tests {
         assert_eq!(glyph_name_text("f_f_i").as_deref(), Some("ffi"));
         assert_eq!(glyph_name_text("a.sc").as_deref(), Some("a"));
         assert_eq!(glyph_name_text("g123"), None);
+        // TeX math fonts.
+        assert_eq!(glyph_name_text("angbracketleft").as_deref(), Some("⟨"));
+        assert_eq!(glyph_name_text("parenleftbigg").as_deref(), Some("("));
+        assert_eq!(glyph_name_text("summationdisplay").as_deref(), Some("∑"));
+        assert_eq!(glyph_name_text("unionsqtext").as_deref(), Some("⊔"));
+        assert_eq!(glyph_name_text("epsilon1").as_deref(), Some("ε"));
     }
 
     #[test]
