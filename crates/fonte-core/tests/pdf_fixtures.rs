@@ -367,3 +367,30 @@ fn a_page_with_damaged_content_keeps_what_came_before_and_says_so() {
         }
     }
 }
+
+#[test]
+fn a_decompression_bomb_is_refused_not_inflated() {
+    use std::io::Write;
+    // 100 MiB of spaces compress to about 100 KB; the patched crate stops at 64 MiB.
+    let mut encoder = libflate::zlib::Encoder::new(Vec::new()).unwrap();
+    let block = vec![b' '; 1 << 20];
+    for _ in 0..100 {
+        encoder.write_all(&block).unwrap();
+    }
+    let bomb = encoder.finish().into_result().unwrap();
+    assert!(bomb.len() < 1 << 20, "{} bytes", bomb.len());
+    let doc = extract(
+        &one_page_pdf(&[
+            (b"BT /F1 12 Tf 72 700 Td (Clause one survives) Tj ET", None),
+            (&bomb, Some("FlateDecode")),
+        ]),
+        None,
+        Limits::default(),
+    );
+    assert_eq!(doc.pages[0].text, "Clause one survives");
+    assert!(
+        matches!(&doc.report, Report::Partial { pages, .. } if pages == &vec![1]),
+        "{:?}",
+        doc.report
+    );
+}

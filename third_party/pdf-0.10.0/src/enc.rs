@@ -257,20 +257,44 @@ fn encode_85(data: &[u8]) -> Vec<u8> {
     buf
 }
 
+/// Fonte: the most bytes one stream may decode to. A few kilobytes of Flate or LZW can expand
+/// to gigabytes (a "decompression bomb"); no page's content, font or form comes near this.
+pub const MAX_DECODED_LEN: usize = 64 << 20;
+
+/// Fonte: reads at most `MAX_DECODED_LEN` bytes, failing past it.
+fn read_capped(reader: impl Read) -> Result<Vec<u8>> {
+    let mut decoded = Vec::new();
+    reader.take(MAX_DECODED_LEN as u64 + 1).read_to_end(&mut decoded)?;
+    if decoded.len() > MAX_DECODED_LEN {
+        bail!("a stream decodes to more than {} MiB", MAX_DECODED_LEN >> 20);
+    }
+    Ok(decoded)
+}
+
+/// Fonte: a sink for LZW output that refuses to grow past `MAX_DECODED_LEN`.
+struct CappedSink<'a>(&'a mut Vec<u8>);
+
+impl std::io::Write for CappedSink<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.0.len() + buf.len() > MAX_DECODED_LEN {
+            return Err(std::io::Error::new(std::io::ErrorKind::Other, "decoded stream too large"));
+        }
+        self.0.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 fn inflate_bytes_zlib(data: &[u8]) -> Result<Vec<u8>> {
     use libflate::zlib::Decoder;
-    let mut decoder = Decoder::new(data)?;
-    let mut decoded = Vec::new();
-    decoder.read_to_end(&mut decoded)?;
-    Ok(decoded)
+    read_capped(Decoder::new(data)?)
 }
 
 fn inflate_bytes(data: &[u8]) -> Result<Vec<u8>> {
     use libflate::deflate::Decoder;
-    let mut decoder = Decoder::new(data);
-    let mut decoded = Vec::new();
-    decoder.read_to_end(&mut decoded)?;
-    Ok(decoded)
+    read_capped(Decoder::new(data))
 }
 
 pub fn flate_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
@@ -369,8 +393,9 @@ pub fn lzw_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
         Decoder::new(BitOrder::Msb, 9)
     };
 
+    // Fonte: capped (see MAX_DECODED_LEN).
     decoder
-        .into_stream(&mut out)
+        .into_stream(CappedSink(&mut out))
         .decode_all(data).status?;
     Ok(out)
 }
