@@ -195,6 +195,19 @@ fn malformed_files_give_an_error_or_a_report_never_a_panic() {
             reason: "these pages could not be read in full (damaged content)".into()
         }
     );
+    // Two of its four fonts do not load (pdftotext finds their streams broken too): what they
+    // draw is lost, so the page is not called complete.
+    let fonts = extract(&fixture("malformed/issue-301.pdf"), None, Limits::default());
+    assert!(
+        fonts.pages[0].text.contains("dP"),
+        "{}",
+        fonts.pages[0].text
+    );
+    assert!(
+        matches!(&fonts.report, Report::Partial { pages, .. } if pages == &vec![1]),
+        "{:?}",
+        fonts.report
+    );
     // Recoverable: a damaged xref table is rebuilt.
     assert_eq!(
         extract(&fixture("malformed/badlin1.pdf"), None, Limits::default()).page_count,
@@ -286,6 +299,11 @@ fn signed_and_padded_encryption_dictionaries_open_thanks_to_the_patched_crate() 
 /// A one-page PDF in Helvetica whose /Contents is an array of these streams, each given as
 /// (its bytes, its /Filter if any).
 fn one_page_pdf(parts: &[(&[u8], Option<&str>)]) -> Vec<u8> {
+    pdf_with_form(parts, None)
+}
+
+/// [`one_page_pdf`] whose resources also name a form XObject /X1 with this stream.
+fn pdf_with_form(parts: &[(&[u8], Option<&str>)], form: Option<(&[u8], Option<&str>)>) -> Vec<u8> {
     let mut objects: Vec<Vec<u8>> = Vec::new();
     let content_refs: Vec<String> = (0..parts.len()).map(|i| format!("{} 0 R", 5 + i)).collect();
     objects.push(b"<< /Type /Catalog /Pages 2 0 R >>".to_vec());
@@ -293,15 +311,26 @@ fn one_page_pdf(parts: &[(&[u8], Option<&str>)]) -> Vec<u8> {
     objects.push(
         format!(
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
-             /Resources << /Font << /F1 4 0 R >> >> /Contents [{}] >>",
+             /Resources << /Font << /F1 4 0 R >> {} >> /Contents [{}] >>",
+            if form.is_some() {
+                format!("/XObject << /X1 {} 0 R >>", 5 + parts.len())
+            } else {
+                String::new()
+            },
             content_refs.join(" ")
         )
         .into_bytes(),
     );
     objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec());
-    for (data, filter) in parts {
+    let form_dict = " /Type /XObject /Subtype /Form /BBox [0 0 612 792] \
+                     /Resources << /Font << /F1 4 0 R >> >>";
+    let streams = parts
+        .iter()
+        .map(|p| (p, ""))
+        .chain(form.as_ref().map(|f| (f, form_dict)));
+    for ((data, filter), extra) in streams {
         let filter = filter.map(|f| format!(" /Filter /{f}")).unwrap_or_default();
-        let mut obj = format!("<< /Length {}{filter} >>\nstream\n", data.len()).into_bytes();
+        let mut obj = format!("<< /Length {}{filter}{extra} >>\nstream\n", data.len()).into_bytes();
         obj.extend_from_slice(data);
         obj.extend_from_slice(b"\nendstream");
         objects.push(obj);
@@ -356,7 +385,23 @@ fn a_page_with_damaged_content_keeps_what_came_before_and_says_so() {
         None,
         Limits::default(),
     );
-    for (name, doc) in [("bad flate", bad_flate), ("broken off", broken_off)] {
+    // A form drawn by the page whose stream does not inflate.
+    let bad_form = extract(
+        &pdf_with_form(
+            &[(
+                b"BT /F1 12 Tf 72 700 Td (Clause one survives) Tj ET /X1 Do",
+                None,
+            )],
+            Some((b"not zlib either", Some("FlateDecode"))),
+        ),
+        None,
+        Limits::default(),
+    );
+    for (name, doc) in [
+        ("bad flate", bad_flate),
+        ("broken off", broken_off),
+        ("bad form", bad_form),
+    ] {
         assert_eq!(doc.pages[0].text, "Clause one survives");
         match &doc.report {
             Report::Partial { pages, reason } => {

@@ -89,6 +89,21 @@ pub struct Interpreter<'r, R: Resolve> {
     pub truncated: bool,
     /// Whether an image was drawn (a page with images and no text is probably a scan).
     pub saw_image: bool,
+    /// Set when text may be missing: a form whose stream is damaged, a font that does not
+    /// load. The page is then reported as not read in full.
+    pub damaged: bool,
+}
+
+/// The operators of a form XObject, with whether its stream was damaged (those before the
+/// damage are kept).
+pub fn form_ops<R: Resolve>(form: &pdf::content::FormXObject, resolve: &R) -> (Vec<Op>, bool) {
+    match form.stream.data(resolve) {
+        Ok(data) => {
+            let (ops, error) = pdf::content::parse_ops_partial(&data, resolve);
+            (ops, error.is_some())
+        }
+        Err(_) => (Vec::new(), true),
+    }
 }
 
 impl<'r, R: Resolve> Interpreter<'r, R> {
@@ -99,6 +114,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             budget,
             truncated: false,
             saw_image: false,
+            damaged: false,
         }
     }
 
@@ -152,12 +168,17 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 Op::TextFont { name, size } => {
                     gs.size = *size;
                     let key = name.as_str().to_string();
+                    let resolve = self.resolve;
+                    let damaged = &mut self.damaged;
                     let decoder = fonts
                         .entry(key)
                         .or_insert_with(|| {
                             let lazy = resources?.fonts.get(name.as_str())?;
-                            let font = lazy.load(self.resolve).ok()?;
-                            Some(Rc::new(FontDecoder::new(&font, self.resolve)))
+                            let Ok(font) = lazy.load(resolve) else {
+                                *damaged = true;
+                                return None;
+                            };
+                            Some(Rc::new(FontDecoder::new(&font, resolve)))
                         })
                         .clone();
                     gs.font = decoder;
@@ -199,9 +220,8 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                     match &*xobject {
                         XObject::Image(_) => self.saw_image = true,
                         XObject::Form(form) if depth < 8 => {
-                            let Ok(ops) = form.operations(self.resolve) else {
-                                continue;
-                            };
+                            let (ops, damaged) = form_ops(form, self.resolve);
+                            self.damaged |= damaged;
                             let dict = form.dict();
                             let m = dict.matrix.as_ref().map_or(M::IDENTITY, M::from);
                             let res = dict.resources.as_deref().or(resources);

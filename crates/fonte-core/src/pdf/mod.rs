@@ -641,9 +641,8 @@ fn page_text(
     // viewers (and pdftotext) draw over the page.
     if let Some(page_ref) = page_ref {
         for (form, rect) in annotation_forms(page_ref, resolve) {
-            let Ok(ops) = form.operations(resolve) else {
-                continue;
-            };
+            let (ops, form_damaged) = interp::form_ops(&form, resolve);
+            damaged |= form_damaged;
             let dict = form.dict();
             let ctm = interp::annotation_matrix(dict.matrix.as_ref(), &dict.bbox, &rect);
             let res = dict.resources.as_deref().or(form_resources).or(resources);
@@ -660,6 +659,6 @@ fn page_text(
         text: layout::page_text(glyphs),
         saw_image: interp.saw_image,
         truncated: interp.truncated,
-        damaged,
+        damaged: damaged || interp.damaged,
     }
 }
