@@ -48,6 +48,8 @@ struct Job {
     password: Option<String>,
     // Whether the file is already kept as pending in the store (written once per file).
     pending_saved: bool,
+    // Whether it was already opened once to see if it can be read at all.
+    triaged: bool,
 }
 
 /// The library and everything that works on it.
@@ -301,6 +303,7 @@ impl Engine {
                     id,
                     password: None,
                     pending_saved: false,
+                    triaged: false,
                 });
             }
         }
@@ -366,6 +369,7 @@ impl Engine {
                     Err(e) => self.ui.notice.set(Some(e.to_string())),
                 }
             }
+            self.reject_unreadable().await;
             let job = self.queue.borrow_mut().pop_front();
             let Some(job) = job else { break };
             if self.cancel.get() {
@@ -399,6 +403,55 @@ impl Engine {
         self.ui.busy.set(false);
         self.running.set(false);
         self.refresh_storage().await;
+    }
+
+    /// Opens every queued file not opened yet and reports those that cannot be read at all
+    /// (not a PDF, a password needed) now, not after the files before them are embedded.
+    async fn reject_unreadable(&self) {
+        let rejected: Vec<(Job, Report)> = {
+            let mut queue = self.queue.borrow_mut();
+            let mut found = Vec::new();
+            let mut i = 0;
+            while i < queue.len() {
+                let job = &mut queue[i];
+                if job.triaged {
+                    i += 1;
+                    continue;
+                }
+                job.triaged = true;
+                let password = job.password.as_deref().map(str::as_bytes);
+                // Opening reads the cross-reference table and trailer only: milliseconds.
+                match Extraction::open(&job.bytes, password, Limits::default()) {
+                    Ok(_) => i += 1,
+                    Err(doc) => {
+                        let job = queue.remove(i).expect("index checked");
+                        found.push((job, doc.report));
+                    }
+                }
+            }
+            found
+        };
+        for (job, report) in rejected {
+            if let Err(e) = self.reject(&job, &report).await {
+                self.set_status(job.key, |r| r.status = Status::Failed(e.to_string()));
+            }
+            self.ui
+                .progress
+                .update(|p| p.done_bytes += job.bytes.len() as f64);
+        }
+    }
+
+    /// Marks a file that gave no text as rejected, keeping it aside when it needs a password.
+    async fn reject(&self, job: &Job, report: &Report) -> AppResult<()> {
+        let status = Status::from_report(report);
+        if status == Status::Rejected(Why::Password) {
+            self.locked
+                .borrow_mut()
+                .push((job.key, job.name.clone(), job.bytes.clone()));
+        }
+        self.set_status(job.key, |r| r.status = status);
+        self.store.delete_pending(&job.id).await?;
+        Ok(())
     }
 
     async fn ingest(&self, job: &Job) -> AppResult<()> {
@@ -437,14 +490,7 @@ impl Engine {
         let pages = prepared.meta.pages;
         let total = prepared.chunks.len();
         if matches!(prepared.meta.report, Report::Rejected { .. }) {
-            let status = Status::from_report(&prepared.meta.report);
-            if status == Status::Rejected(Why::Password) {
-                self.locked
-                    .borrow_mut()
-                    .push((job.key, job.name.clone(), job.bytes.clone()));
-            }
-            self.set_status(job.key, |r| r.status = status);
-            self.store.delete_pending(&job.id).await?;
+            self.reject(job, &prepared.meta.report).await?;
             return Ok(());
         }
         self.set_status(job.key, |r| {
@@ -531,6 +577,7 @@ impl Engine {
             id,
             password: Some(password),
             pending_saved: false,
+            triaged: false,
         });
         if !self.running.get() {
             let me = self.clone();

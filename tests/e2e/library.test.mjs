@@ -67,9 +67,11 @@ for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, re
   assert.equal(await page.evaluate(() => document.documentElement.lang), locale);
   await dropFiles(page, '[data-testid=drop-zone]', [fixture(EN), fixture(PT), fixture(BAD)]);
 
-  // The malformed file says why, and does not stop the others.
+  // The malformed file says why, at once (not after the files dropped before it are
+  // embedded), and does not stop the others.
   await page.locator('[data-testid=doc-row][data-status=rejected]', { hasText: 'invalid.pdf' }).waitFor({ timeout: 120_000 });
   assert.match(await row(page, 'invalid.pdf').getByTestId('doc-status').textContent(), words.rejected);
+  assert.notEqual(await row(page, 'R-FAQ.pdf').getAttribute('data-status'), 'ready');
   for (const name of ['R-FAQ.pdf', 'abntex2-modelo-artigo.pdf']) {
     await page.locator(`[data-testid=doc-row][data-status=ready]`, { hasText: name }).waitFor({ timeout: 600_000 });
   }
