@@ -10,6 +10,15 @@ bash scripts/setup.sh || exit 1
 # shellcheck source=scripts/env.sh
 source scripts/env.sh
 
+# The test fixtures (PDFs, question sets) live in the workspace's shared folder, next to the
+# checkout unless FONTE_SHARED says otherwise; without them every stage would fail one by one.
+export FONTE_SHARED="${FONTE_SHARED:-$ROOT/../shared}"
+if [ ! -d "$FONTE_SHARED/fixtures/pdfs" ]; then
+  echo "test fixtures not found in $FONTE_SHARED/fixtures: run from a checkout next to the" \
+    "shared folder, or set FONTE_SHARED to it" >&2
+  exit 1
+fi
+
 failed=()
 results=()
 stage() {

@@ -4,10 +4,16 @@ use std::path::PathBuf;
 
 use fonte_core::pdf::{extract, Limits, RejectReason, Report};
 
+/// The shared fixtures' PDFs: `$FONTE_SHARED/fixtures/pdfs`, by default next to the checkout.
+fn pdfs() -> PathBuf {
+    std::env::var_os("FONTE_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"))
+        .join("fixtures/pdfs")
+}
+
 fn fixture(rel: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/fixtures/pdfs")
-        .join(rel);
+    let path = pdfs().join(rel);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -128,11 +134,7 @@ fn aes_256_files_open_thanks_to_the_patched_crate() {
         Limits::default(),
     );
     assert_eq!(opened.report, Report::Complete);
-    let reference = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/fixtures/pdfs/encrypted/crazyones.txt"),
-    )
-    .unwrap();
+    let reference = std::fs::read_to_string(pdfs().join("encrypted/crazyones.txt")).unwrap();
     let first_words: Vec<&str> = reference.split_whitespace().take(4).collect();
     let text: String = opened.pages.iter().map(|p| p.text.as_str()).collect();
     assert!(
