@@ -1,7 +1,7 @@
 //! What the page shows, as signals: one [`Ui`] (all `Copy` handles) shared by the components
 //! and updated by the [`crate::engine::Engine`].
 
-use fonte_core::pdf::{RejectReason, Report};
+use fonte_core::pdf::{PartialReason, RejectReason, Report, Stopped};
 use leptos::prelude::*;
 
 use crate::models::Model;
@@ -26,7 +26,7 @@ pub enum Status {
     /// Stored, but some pages have no text.
     Partial {
         /// Why.
-        why: PartWhy,
+        why: PartialReason,
         /// How many pages.
         pages: usize,
     },
@@ -53,21 +53,10 @@ pub enum Why {
     Malformed(String),
     /// Not a PDF at all.
     NotPdf,
-}
-
-/// Why some pages of a stored document have no text.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PartWhy {
-    /// Damaged content.
-    Damaged,
-    /// Over the page limit.
-    Capped,
-    /// Over the work limits of a page.
-    Complex,
-    /// No text layer.
-    Scanned,
-    /// Something else (the core's words).
-    Other(String),
+    /// Over the size limit: (its size, the limit), bytes.
+    TooLarge(u64, u64),
+    /// The reader (the parsing worker) stopped on it.
+    Stopped(Stopped),
 }
 
 impl Status {
@@ -75,28 +64,16 @@ impl Status {
     pub fn from_report(report: &Report) -> Self {
         match report {
             Report::Complete => Status::Ready,
-            Report::Partial { pages, reason } => {
-                // The core words its partial reasons in English; map the known ones to keys.
-                let why = if reason.contains("could not be read") {
-                    PartWhy::Damaged
-                } else if reason.contains("only the first") {
-                    PartWhy::Capped
-                } else if reason.contains("too complex") {
-                    PartWhy::Complex
-                } else if reason.contains("no text layer") {
-                    PartWhy::Scanned
-                } else {
-                    PartWhy::Other(reason.clone())
-                };
-                Status::Partial {
-                    why,
-                    pages: pages.len(),
-                }
-            }
+            Report::Partial { pages, reason } => Status::Partial {
+                why: *reason,
+                pages: pages.len(),
+            },
             Report::Rejected { reason } => Status::Rejected(match reason {
                 RejectReason::NeedsPassword => Why::Password,
                 RejectReason::NoTextLayer => Why::Scanned,
                 RejectReason::Malformed { detail } => Why::Malformed(detail.clone()),
+                RejectReason::TooLarge { bytes, max } => Why::TooLarge(*bytes, *max),
+                RejectReason::ReaderStopped { why } => Why::Stopped(why.clone()),
             }),
         }
     }

@@ -9,7 +9,8 @@ use crate::components::drop_zone::human_size;
 use crate::engine::Engine;
 use crate::i18n::*;
 use crate::platform::embed::{Compute, Placement};
-use crate::state::{Loaded, PartWhy, Row, Status, Ui, Why};
+use crate::state::{Loaded, Row, Status, Ui, Why};
+use fonte_core::pdf::{PartialReason, Stopped};
 use leptos_i18n::I18nContext;
 
 /// The engine as the components hold it (one page, one thread).
@@ -22,16 +23,30 @@ pub fn why_view(i18n: I18nContext<Locale>, why: &Why) -> AnyView {
         Why::Scanned => t!(i18n, why_scanned).into_any(),
         Why::Malformed(detail) => t!(i18n, why_malformed, detail = detail).into_any(),
         Why::NotPdf => t!(i18n, why_not_pdf).into_any(),
+        Why::TooLarge(bytes, max) => {
+            let (mb, max) = (bytes / 1_000_000, max / 1_000_000);
+            t!(i18n, why_too_large, mb, max).into_any()
+        }
+        Why::Stopped(Stopped::Panicked { message }) => {
+            t!(i18n, why_stopped_panic, detail = message).into_any()
+        }
+        Why::Stopped(Stopped::TimedOut { secs }) => t!(i18n, why_stopped_timeout, secs).into_any(),
+        Why::Stopped(Stopped::OutOfMemory { mib }) => t!(i18n, why_stopped_memory, mib).into_any(),
+        Why::Stopped(Stopped::Crashed { message }) => {
+            t!(i18n, why_stopped_crash, detail = message).into_any()
+        }
     }
 }
 
-fn part_view(i18n: I18nContext<Locale>, why: &PartWhy) -> AnyView {
-    match why.clone() {
-        PartWhy::Damaged => t!(i18n, part_damaged).into_any(),
-        PartWhy::Capped => t!(i18n, part_capped).into_any(),
-        PartWhy::Complex => t!(i18n, part_complex).into_any(),
-        PartWhy::Scanned => t!(i18n, part_scanned).into_any(),
-        PartWhy::Other(s) => s.into_any(),
+fn part_view(i18n: I18nContext<Locale>, why: PartialReason) -> AnyView {
+    match why {
+        PartialReason::Damaged => t!(i18n, part_damaged).into_any(),
+        PartialReason::PartlyDamaged => t!(i18n, part_partly_damaged).into_any(),
+        PartialReason::PageLimit => t!(i18n, part_capped).into_any(),
+        PartialReason::TooComplex => t!(i18n, part_complex).into_any(),
+        PartialReason::TextLimit => t!(i18n, part_text_limit).into_any(),
+        PartialReason::NoTextLayer => t!(i18n, part_scanned).into_any(),
+        PartialReason::Other => t!(i18n, part_other).into_any(),
     }
 }
 
@@ -42,7 +57,7 @@ fn status_view(i18n: I18nContext<Locale>, s: &Status) -> AnyView {
         Status::Embedding { done, total } => t!(i18n, st_embedding, done, total).into_any(),
         Status::Ready => t!(i18n, st_ready).into_any(),
         Status::Partial { why, pages } => {
-            let why = move || part_view(i18n, &why);
+            let why = move || part_view(i18n, why);
             t!(i18n, st_partial, why, pages).into_any()
         }
         Status::Rejected(why) => {

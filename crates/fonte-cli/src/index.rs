@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use fonte_core::chunk::ChunkParams;
 use fonte_core::corpus::{BuildInfo, ChunkRecord, Corpus};
 use fonte_core::ingest::prepare;
-use fonte_core::pdf::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{model, ModelArgs};
@@ -64,13 +63,7 @@ pub fn build(
             eprintln!("{name}: duplicate of a file already indexed, skipped");
             continue;
         }
-        let status = match &doc.meta.report {
-            Report::Complete => "complete".to_string(),
-            Report::Partial { pages, reason } => {
-                format!("partial: {reason} (pages {})", short_list(pages))
-            }
-            Report::Rejected { reason } => format!("rejected: {reason}"),
-        };
+        let status = crate::words::report(&doc.meta.report);
         if doc.is_rejected() {
             eprintln!("{name}: {status}");
             continue;
@@ -122,15 +115,6 @@ pub fn embed_all(
     }
     bar.finish_and_clear();
     Ok(out)
-}
-
-fn short_list(pages: &[u32]) -> String {
-    let shown: Vec<String> = pages.iter().take(8).map(u32::to_string).collect();
-    if pages.len() > 8 {
-        format!("{}, … {} in all", shown.join(", "), pages.len())
-    } else {
-        shown.join(", ")
-    }
 }
 
 /// `fonte index`.

@@ -9,6 +9,7 @@
 mod eval;
 mod index;
 mod model;
+mod words;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -12,8 +12,8 @@ use crate::retrieve::{within_budget, Fusion, Hit, Mode, Retriever};
 use crate::vector::VectorIndex;
 use crate::{Error, Result};
 
-/// Version of the serialized corpus; bump on any change of layout.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version of the serialized corpus; bump on any change of layout (2: typed partial reasons).
+pub const FORMAT_VERSION: u32 = 2;
 const MAGIC: &[u8; 8] = b"FONTEIDX";
 
 /// A document of the corpus.

@@ -3,7 +3,13 @@
 
 use crate::chunk::{chunk_document, Chunk, ChunkParams};
 use crate::corpus::DocumentMeta;
-use crate::pdf::{extract, Extracted, Limits, RejectReason, Report};
+use crate::pdf::{extract, Extracted, Limits, PartialReason, RejectReason, Report};
+
+/// Chunks one document may have; the pages of the rest are reported as not indexed
+/// ([`PartialReason::TextLimit`]). Above the text cap's worth of chunks at the default size, so
+/// it only bites with a chunker set far smaller; embedding 40,000 chunks already takes hours
+/// in a browser.
+pub const MAX_CHUNKS: usize = 40_000;
 
 /// A PDF read and chunked.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,8 +47,19 @@ pub fn prepare(
 /// A document from its extraction and the chunks made of it (by [`prepare`], or page by page
 /// by a caller that yields in between): a file whose pages gave no chunk at all is rejected as
 /// having no text layer.
-pub fn assemble(name: &str, doc: Extracted, chunks: Vec<Chunk>) -> Prepared {
+pub fn assemble(name: &str, doc: Extracted, mut chunks: Vec<Chunk>) -> Prepared {
     let mut report = doc.report;
+    if chunks.len() > MAX_CHUNKS {
+        let mut pages: Vec<u32> = chunks[MAX_CHUNKS..].iter().map(|c| c.page).collect();
+        pages.dedup();
+        chunks.truncate(MAX_CHUNKS);
+        if !matches!(report, Report::Partial { .. }) {
+            report = Report::Partial {
+                pages,
+                reason: PartialReason::TextLimit,
+            };
+        }
+    }
     if chunks.is_empty() && !matches!(report, Report::Rejected { .. }) {
         // Pages with only furniture or whitespace: nothing a question could find.
         report = Report::Rejected {

@@ -39,11 +39,24 @@ pub fn parse_ops(data: &[u8], resolve: &impl Resolve) -> Result<Vec<Op>> {
 /// Fonte: the operators read before the stream turned out damaged, with the error, so that a
 /// reader keeps the text before the damage and can say the page is incomplete.
 pub fn parse_ops_partial(data: &[u8], resolve: &impl Resolve) -> (Vec<Op>, Option<PdfError>) {
+    let (ops, error, _) = parse_ops_limited(data, resolve, usize::MAX);
+    (ops, error)
+}
+
+/// Fonte: [`parse_ops_partial`] that stops after `max_ops` operators (the third value says it
+/// did), so a stream of millions of tiny operators costs no more than the caller allows.
+pub fn parse_ops_limited(data: &[u8], resolve: &impl Resolve, max_ops: usize) -> (Vec<Op>, Option<PdfError>, bool) {
     let mut ops = OpBuilder::new();
+    ops.max_ops = max_ops;
     let error = ops.parse(data, resolve).err();
     let error = error.or_else(|| ops.cut_short.then_some(PdfError::EOF));
-    (ops.ops, error)
+    (ops.ops, error, ops.hit_limit)
 }
+
+/// Fonte: operands one operator may take. The most any operator takes is a handful (`sc` with a
+/// pattern name, `d` with its array); a stream of millions of numbers without an operator would
+/// otherwise sit in memory as a pending operand list.
+const MAX_OPERANDS: usize = 4096;
 
 macro_rules! names {
     ($args:ident, $($x:ident),*) => (
@@ -236,6 +249,9 @@ struct OpBuilder {
     ops: Vec<Op>,
     /// Fonte: the stream ended inside an object or with operands left over (its end is lost).
     cut_short: bool,
+    /// Fonte: operators to read at most, and whether reading stopped there.
+    max_ops: usize,
+    hit_limit: bool,
 }
 impl OpBuilder {
     fn new() -> Self {
@@ -244,6 +260,8 @@ impl OpBuilder {
             compability_section: false,
             ops: Vec::new(),
             cut_short: false,
+            max_ops: usize::MAX,
+            hit_limit: false,
         }
     }
     fn parse(&mut self, data: &[u8], resolve: &impl Resolve) -> Result<()> {
@@ -256,7 +274,11 @@ impl OpBuilder {
             match obj {
                 Ok(obj) => {
                     // Operand
-                    buffer.push(obj)
+                    buffer.push(obj);
+                    // Fonte: see MAX_OPERANDS.
+                    if buffer.len() > MAX_OPERANDS {
+                        bail!("more than {} operands for one operator", MAX_OPERANDS);
+                    }
                 }
                 Err(e) => {
                     if e.is_eof() {
@@ -277,6 +299,11 @@ impl OpBuilder {
                         Err(e) => return Err(e),
                     }
                 }
+            }
+            // Fonte: see `max_ops`.
+            if self.ops.len() >= self.max_ops {
+                self.hit_limit = true;
+                break;
             }
             match lexer.get_pos().cmp(&data.len()) {
                 Ordering::Greater => err!(PdfError::ContentReadPastBoundary),

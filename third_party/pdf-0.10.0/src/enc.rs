@@ -325,6 +325,11 @@ pub fn flate_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
     // For this, take the old out as input, and write output to out
 
     if predictor > 10 {
+        // Fonte: a row wider than the data it came from is a hostile or broken parameter set
+        // (`/Colors 1023 /Columns 1048575` asks for a 1 GiB row before reading any of it).
+        if stride + 1 > decoded.len() {
+            bail!("predictor rows ({} bytes) longer than the decoded data ({} bytes)", stride + 1, decoded.len());
+        }
         let inp = decoded; // input buffer
         let rows = inp.len() / (stride+1);
 
@@ -456,6 +461,10 @@ pub fn run_length_decode(data: &[u8]) -> Result<Vec<u8>> {
             c = end; // move cursor to next run
         } else if length >= 129 {
             let copy = 257 - length as usize; // copy 2 - 128 times
+            // Fonte: capped like Flate and LZW (each two bytes may expand to 128).
+            if buf.len() + copy > MAX_DECODED_LEN {
+                bail!("a stream decodes to more than {} MiB", MAX_DECODED_LEN >> 20);
+            }
             let b = *d.get(c + 1).ok_or(PdfError::RleError)?; // copied byte
             buf.extend(std::iter::repeat(b).take(copy));
             c += 2; // move cursor to next run

@@ -324,7 +324,11 @@ impl Font {
     }
     pub fn widths(&self, resolve: &impl Resolve) -> Result<Option<Widths>> {
         match self.data {
-            FontData::Type0(ref t0) => t0.descendant_fonts[0].widths(resolve),
+            // Fonte: `/DescendantFonts []` panicked here (index out of bounds).
+            FontData::Type0(ref t0) => match t0.descendant_fonts.first() {
+                Some(f) => f.widths(resolve),
+                None => Ok(None),
+            },
             FontData::Type1(ref info) | FontData::TrueType(ref info) => match *info {
                 TFont {
                     first_char: Some(first),
@@ -339,23 +343,34 @@ impl Font {
             },
             FontData::CIDFontType0(ref cid) | FontData::CIDFontType2(ref cid) => {
                 let mut widths = Widths::new(cid.default_width);
+                // Fonte: CIDs are 16-bit at most, so a range past that (`[0 -1 500]`, an
+                // array whose length underflows as `[0 []]`) is damage, not a loop over 2^64
+                // codes or a reservation of that much memory.
+                const MAX_CID: usize = 0xFFFF;
+                let set_array = |widths: &mut Widths, c1: usize, array: &[Primitive]| -> Result<()> {
+                    if array.is_empty() {
+                        return Ok(());
+                    }
+                    let last = c1 + array.len() - 1;
+                    if last > MAX_CID {
+                        bail!("W array runs past CID {}", MAX_CID);
+                    }
+                    widths.ensure_cid(last);
+                    for (i, w) in array.iter().enumerate() {
+                        widths.set(c1 + i, w.as_number()?);
+                    }
+                    Ok(())
+                };
                 let mut iter = cid.widths.iter();
                 while let Some(p) = iter.next() {
                     let c1 = p.as_usize()?;
+                    if c1 > MAX_CID {
+                        bail!("W array starts past CID {}", MAX_CID);
+                    }
                     match iter.next() {
-                        Some(Primitive::Array(array)) => {
-                            widths.ensure_cid(c1 + array.len() - 1);
-                            for (i, w) in array.iter().enumerate() {
-                                widths.set(c1 + i, w.as_number()?);
-                            }
-                        }
+                        Some(Primitive::Array(array)) => set_array(&mut widths, c1, array)?,
                         Some(&Primitive::Reference(r)) => match resolve.resolve(r)? {
-                            Primitive::Array(array) => {
-                                widths.ensure_cid(c1 + array.len() - 1);
-                                for (i, w) in array.iter().enumerate() {
-                                    widths.set(c1 + i, w.as_number()?);
-                                }
-                            }
+                            Primitive::Array(array) => set_array(&mut widths, c1, &array)?,
                             p => {
                                 return Err(PdfError::Other {
                                     msg: format!("unexpected primitive in W array: {:?}", p),
@@ -364,7 +379,10 @@ impl Font {
                         },
                         Some(&Primitive::Integer(c2)) => {
                             let w = try_opt!(iter.next()).as_number()?;
-                            for c in c1..=(c2 as usize) {
+                            let Some(last) = usize::try_from(c2).ok().filter(|&c2| c2 >= c1 && c2 <= MAX_CID) else {
+                                bail!("W range {}..{} is not within 0..={}", c1, c2, MAX_CID);
+                            };
+                            for c in c1..=last {
                                 widths.set(c, w);
                             }
                         }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use pdf::content::{Matrix, Op, TextDrawAdjusted};
-use pdf::object::{Resolve, Resources, XObject};
+use pdf::object::{PlainRef, Resolve, Resources, XObject};
 
 use super::font::FontDecoder;
 
@@ -79,7 +79,17 @@ pub struct Budget {
     pub ops: usize,
     /// Glyphs left to place.
     pub glyphs: usize,
+    /// Decoded content bytes left (forms drawn by the page).
+    pub content_bytes: usize,
 }
+
+/// Glyph codes are at most 4 bytes: a string longer than this many bytes per glyph left in the
+/// budget is cut before decoding (one `Tj` of 20 MB asked for an 800 MB glyph list).
+const MAX_CODE_BYTES: usize = 4;
+
+/// A form's operators, parsed once per page however often it is drawn, with whether its
+/// stream was damaged.
+pub type FormOps = Rc<(Vec<Op>, bool)>;
 
 /// Interprets `ops` with `resources`, appending placed glyphs to `out`.
 pub struct Interpreter<'r, R: Resolve> {
@@ -92,18 +102,10 @@ pub struct Interpreter<'r, R: Resolve> {
     /// Set when text may be missing: a form whose stream is damaged, a font that does not
     /// load. The page is then reported as not read in full.
     pub damaged: bool,
-}
-
-/// The operators of a form XObject, with whether its stream was damaged (those before the
-/// damage are kept).
-pub fn form_ops<R: Resolve>(form: &pdf::content::FormXObject, resolve: &R) -> (Vec<Op>, bool) {
-    match form.stream.data(resolve) {
-        Ok(data) => {
-            let (ops, error) = pdf::content::parse_ops_partial(&data, resolve);
-            (ops, error.is_some())
-        }
-        Err(_) => (Vec::new(), true),
-    }
+    // Forms by object, parsed once: a form drawn 100,000 times was decoded and parsed as often.
+    forms: HashMap<PlainRef, FormOps>,
+    // Fonts by (resources, name), loaded once per page, not once per form drawn.
+    fonts: HashMap<(usize, String), Option<Rc<FontDecoder>>>,
 }
 
 impl<'r, R: Resolve> Interpreter<'r, R> {
@@ -115,7 +117,34 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             truncated: false,
             saw_image: false,
             damaged: false,
+            forms: HashMap::new(),
+            fonts: HashMap::new(),
         }
+    }
+
+    /// The operators of form `key` (parsed on first use, within the content and operator
+    /// budgets; those before damage are kept). None when the content budget is spent.
+    pub fn form(&mut self, key: PlainRef, form: &pdf::content::FormXObject) -> Option<FormOps> {
+        if let Some(ops) = self.forms.get(&key) {
+            return Some(ops.clone());
+        }
+        let parsed = match form.stream.data(self.resolve) {
+            Ok(data) if data.len() <= self.budget.content_bytes => {
+                self.budget.content_bytes -= data.len();
+                let (ops, error, cut) =
+                    pdf::content::parse_ops_limited(&data, self.resolve, self.budget.ops);
+                self.truncated |= cut;
+                (ops, error.is_some())
+            }
+            Ok(_) => {
+                self.truncated = true;
+                return None;
+            }
+            Err(_) => (Vec::new(), true),
+        };
+        let parsed = Rc::new(parsed);
+        self.forms.insert(key, parsed.clone());
+        Some(parsed)
     }
 
     /// Runs a page's (or form's) operators.
@@ -127,7 +156,6 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         out: &mut Vec<Placed>,
         depth: usize,
     ) {
-        let mut fonts: HashMap<String, Option<Rc<FontDecoder>>> = HashMap::new();
         let mut stack: Vec<GState> = Vec::new();
         let mut gs = GState {
             ctm: M(ctm.0),
@@ -167,10 +195,14 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 Op::TextRise { rise } => gs.rise = *rise,
                 Op::TextFont { name, size } => {
                     gs.size = *size;
-                    let key = name.as_str().to_string();
+                    let key = (
+                        resources.map_or(0, |r| r as *const Resources as usize),
+                        name.as_str().to_string(),
+                    );
                     let resolve = self.resolve;
                     let damaged = &mut self.damaged;
-                    let decoder = fonts
+                    let decoder = self
+                        .fonts
                         .entry(key)
                         .or_insert_with(|| {
                             let lazy = resources?.fonts.get(name.as_str())?;
@@ -220,12 +252,14 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                     match &*xobject {
                         XObject::Image(_) => self.saw_image = true,
                         XObject::Form(form) if depth < 8 => {
-                            let (ops, damaged) = form_ops(form, self.resolve);
-                            self.damaged |= damaged;
+                            let Some(parsed) = self.form(xref.get_inner(), form) else {
+                                continue;
+                            };
+                            self.damaged |= parsed.1;
                             let dict = form.dict();
                             let m = dict.matrix.as_ref().map_or(M::IDENTITY, M::from);
                             let res = dict.resources.as_deref().or(resources);
-                            self.run(&ops, res, M0(m.then(gs.ctm).0), out, depth + 1);
+                            self.run(&parsed.0, res, M0(m.then(gs.ctm).0), out, depth + 1);
                         }
                         _ => {}
                     }
@@ -237,6 +271,13 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
 
     fn show(&mut self, bytes: &[u8], gs: &GState, tm: &mut M, out: &mut Vec<Placed>) {
         let Some(font) = &gs.font else { return };
+        let most = self.budget.glyphs.saturating_mul(MAX_CODE_BYTES);
+        let bytes = if bytes.len() > most {
+            self.truncated = true;
+            &bytes[..most]
+        } else {
+            bytes
+        };
         for glyph in font.decode(bytes) {
             let trm = M([gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise])
                 .then(*tm)
@@ -249,10 +290,12 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             advance *= gs.scale;
             *tm = M::translate(advance, 0.0).then(*tm);
             let (x_end, _) = tm.then(gs.ctm).apply(0.0, 0.0);
+            // Every decoded glyph costs, shown or not: a string of unmapped codes repeated
+            // by a million `Tj` is work too.
+            self.budget.glyphs = self.budget.glyphs.saturating_sub(1);
             if glyph.text.is_empty() {
                 continue;
             }
-            self.budget.glyphs = self.budget.glyphs.saturating_sub(1);
             let size = (c * c + d * d).sqrt();
             out.push(Placed {
                 text: glyph.text,

@@ -150,13 +150,16 @@ pub fn clean(text: &str) -> String {
 /// times around its position). A glyph is a copy when the same text at the same size was
 /// already placed within a tenth of its size across and a fifth along the vertical.
 fn drop_overdrawn(glyphs: Vec<Placed>) -> Vec<Placed> {
-    const CELL: f32 = 4.0;
     const NONE: u32 = u32::MAX;
-    let cell = |v: f32| (v / CELL).floor() as i32;
-    // Per (text, cell): the last kept glyph there; `chain` links it to the one before. Every
-    // glyph is looked up, so this avoids a SipHash and an allocation per glyph (they cost a
-    // third of the page's time).
-    let mut last: FxHashMap<(u64, i32, i32), u32> = FxHashMap::default();
+    // Glyphs are indexed by size class (a power of two) and a grid of cells as large as the
+    // class's smallest size, so a lookup visits a bounded number of cells at any size: with one
+    // fixed cell size, a glyph drawn at size 1e30 swept 4 billion cells.
+    let class = |size: f32| size.log2().floor().clamp(-64.0, 64.0) as i32;
+    let cell = |v: f32, c: i32| (v / 2f32.powi(c)).floor() as i64;
+    // Per (text, class, cell): the last kept glyph there; `chain` links it to the one before.
+    // Every glyph is looked up, so this avoids a SipHash and an allocation per glyph (they
+    // cost a third of the page's time).
+    let mut last: FxHashMap<(u64, i32, i64, i64), u32> = FxHashMap::default();
     last.reserve(glyphs.len());
     let mut chain: Vec<u32> = Vec::with_capacity(glyphs.len());
     let mut kept: Vec<Placed> = Vec::with_capacity(glyphs.len());
@@ -177,21 +180,26 @@ fn drop_overdrawn(glyphs: Vec<Placed>) -> Vec<Placed> {
                 && (k.y - g.y).abs() < ty
                 && (k.size - g.size).abs() < 0.1 * g.size
         };
-        let copy = (cell(g.x - tx)..=cell(g.x + tx)).any(|cx| {
-            (cell(g.y - ty)..=cell(g.y + ty)).any(|cy| {
-                let mut i = last.get(&(key, cx, cy)).copied().unwrap_or(NONE);
-                while i != NONE {
-                    if is_copy_of(i) {
-                        return true;
+        // A copy's size is within 10% of this one's: its class is this one or a neighbour,
+        // and within that class's cells the tolerances span at most 2 x 3 cells.
+        let here = class(g.size);
+        let copy = (here - 1..=here + 1).any(|c| {
+            (cell(g.x - tx, c)..=cell(g.x + tx, c)).any(|cx| {
+                (cell(g.y - ty, c)..=cell(g.y + ty, c)).any(|cy| {
+                    let mut i = last.get(&(key, c, cx, cy)).copied().unwrap_or(NONE);
+                    while i != NONE {
+                        if is_copy_of(i) {
+                            return true;
+                        }
+                        i = chain[i as usize];
                     }
-                    i = chain[i as usize];
-                }
-                false
+                    false
+                })
             })
         });
         if !copy {
-            let here = kept.len() as u32;
-            let before = last.insert((key, cell(g.x), cell(g.y)), here);
+            let at = kept.len() as u32;
+            let before = last.insert((key, here, cell(g.x, here), cell(g.y, here)), at);
             chain.push(before.unwrap_or(NONE));
             kept.push(g);
         }
@@ -204,7 +212,16 @@ pub fn page_text(glyphs: Vec<Placed>) -> String {
     let mut lines: Vec<Line> = Vec::new();
     let glyphs = glyphs
         .into_iter()
-        .filter(|g| g.upright && g.size > 0.0)
+        // No page is larger than 14,400 units (PDF 32000-1, C.2): a glyph larger than that,
+        // or placed at no finite point, shows nothing a reader could see.
+        .filter(|g| {
+            g.upright
+                && g.size > 0.0
+                && g.size < 14_400.0
+                && g.x.is_finite()
+                && g.y.is_finite()
+                && g.x_end.is_finite()
+        })
         .collect();
     for g in drop_overdrawn(glyphs) {
         match lines.last_mut() {

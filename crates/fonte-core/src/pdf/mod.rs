@@ -58,23 +58,36 @@ mod tests {
     }
 }
 
-/// Caps on what one file may cost.
+/// Caps on what one file may cost. Each stops a class of hostile input listed in
+/// docs/RELIABILITY.md; a file that reaches one is reported `partial` or `rejected`, never
+/// read without bound.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
+    /// Bytes a file may have; a larger one is rejected before it is parsed.
+    pub max_file_bytes: u64,
     /// Pages read at most; the rest is reported as not read.
     pub max_pages: u32,
-    /// Operators interpreted per page.
+    /// Operators parsed and interpreted per page (forms included).
     pub max_ops_per_page: usize,
     /// Glyphs placed per page.
     pub max_glyphs_per_page: usize,
+    /// Decoded content bytes per page: its /Contents parts and every form it draws, each time
+    /// it draws one (the same 64 MiB stream listed 100 times is 6.4 GB of content).
+    pub max_content_bytes_per_page: usize,
+    /// Characters of text per document; pages past it are not read.
+    pub max_text_chars: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Self {
+            max_file_bytes: 200 * 1024 * 1024,
             max_pages: 10_000,
             max_ops_per_page: 2_000_000,
             max_glyphs_per_page: 200_000,
+            max_content_bytes_per_page: 64 << 20,
+            // About 8,000 pages of dense text; a 200 MB file of text would take hours to embed.
+            max_text_chars: 20_000_000,
         }
     }
 }
@@ -85,21 +98,44 @@ impl Default for Limits {
 pub enum Report {
     /// Every page has text.
     Complete,
-    /// Some pages have no text (listed, 1-based) and why.
+    /// Some pages have no text, or not all of it (listed, 1-based), and why.
     Partial {
-        /// Pages without text.
+        /// The pages concerned.
         pages: Vec<u32>,
-        /// Why, in words a user can act on.
-        reason: String,
+        /// Why.
+        reason: PartialReason,
     },
     /// Nothing usable.
     Rejected {
-        /// Why, in words a user can act on.
+        /// Why.
         reason: RejectReason,
     },
 }
 
-/// Why a file gave no text.
+/// Why some pages of a document have no text, or not all of it. The app words these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PartialReason {
+    /// The pages' content is damaged: nothing could be read.
+    Damaged,
+    /// The pages' content is damaged part way: the text before the damage is kept.
+    PartlyDamaged,
+    /// Only the first [`Limits::max_pages`] pages are read; these are the rest.
+    PageLimit,
+    /// The pages reached a per-page budget (operators, glyphs, content bytes): text cut short.
+    TooComplex,
+    /// The document reached [`Limits::max_text_chars`] (or the chunk cap): these pages are
+    /// not indexed.
+    TextLimit,
+    /// The pages have no text layer (scanned?), while others have one.
+    NoTextLayer,
+    /// A reason this version does not know (written by a newer one, or an old free-text
+    /// reason in a stored library).
+    #[serde(other)]
+    Other,
+}
+
+/// Why a file gave no text. The app words these.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RejectReason {
@@ -109,25 +145,48 @@ pub enum RejectReason {
     NoTextLayer,
     /// Not a readable PDF.
     Malformed {
-        /// What the parser said.
+        /// What the parser said (its own words, not translated).
         detail: String,
+    },
+    /// Larger than [`Limits::max_file_bytes`].
+    TooLarge {
+        /// The file's size.
+        bytes: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// The reader stopped on this file (in the browser: the parsing worker, which was
+    /// restarted for the next file).
+    ReaderStopped {
+        /// How it stopped.
+        why: Stopped,
     },
 }
 
-impl std::fmt::Display for RejectReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RejectReason::NeedsPassword => write!(
-                f,
-                "needs a password: it is encrypted; give its password to open it"
-            ),
-            RejectReason::NoTextLayer => write!(
-                f,
-                "no text layer (scanned?): run OCR on it first, e.g. with ocrmypdf"
-            ),
-            RejectReason::Malformed { detail } => write!(f, "not a readable PDF ({detail})"),
-        }
-    }
+/// How a reader stopped on a file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stopped {
+    /// It panicked (a defect of the parser, met on this file).
+    Panicked {
+        /// The panic message.
+        message: String,
+    },
+    /// It ran past the time allowed per file.
+    TimedOut {
+        /// The limit, seconds.
+        secs: u32,
+    },
+    /// It needed more memory than allowed per file.
+    OutOfMemory {
+        /// The limit, MiB.
+        mib: u32,
+    },
+    /// It died without saying why.
+    Crashed {
+        /// What the runtime said.
+        message: String,
+    },
 }
 
 /// The text of one physical page.
@@ -217,6 +276,47 @@ pub struct Extraction {
     /// How many of `failed` gave some text before the damage.
     partly_read: u32,
     truncated: Vec<u32>,
+    /// Characters of text read so far, and the first page not read for [`Limits::max_text_chars`].
+    chars: usize,
+    text_capped_at: Option<u32>,
+}
+
+/// Pages in the file: its /Count, unless the page tree holds fewer pages than it claims (a
+/// hostile `/Count 4000000000` would otherwise be 4 billion pages to report on). Leaves are
+/// counted up to one past `max_pages`, so the walk costs no more than reading the pages would.
+fn page_count(file: &pdf::file::CachedFile<Vec<u8>>, max_pages: u32) -> u32 {
+    use pdf::object::PagesNode;
+    fn walk(node: &PagesNode, resolve: &impl Resolve, depth: usize, n: &mut u32, cap: u32) {
+        let PagesNode::Tree(tree) = node else {
+            *n += 1;
+            return;
+        };
+        if depth == 0 {
+            return;
+        }
+        for kid in &tree.kids {
+            if *n >= cap {
+                return;
+            }
+            if let Ok(node) = resolve.get(*kid) {
+                walk(&node, resolve, depth - 1, n, cap);
+            }
+        }
+    }
+    let claimed = file.num_pages();
+    let cap = max_pages.saturating_add(1);
+    let mut counted = 0;
+    let resolve = file.resolver();
+    // The crate reads page trees 16 levels deep at most.
+    let root = PagesNode::Tree((*file.get_root().pages).clone());
+    let walked = catch_unwind(AssertUnwindSafe(|| {
+        walk(&root, &resolve, 16, &mut counted, cap)
+    }));
+    if walked.is_err() || counted >= cap {
+        // Past the limit, the claim stands (bounded by the objects a file may hold).
+        return claimed.min(pdf::backend::MAX_ID);
+    }
+    claimed.min(counted)
 }
 
 impl Extraction {
@@ -235,6 +335,12 @@ impl Extraction {
             pages: Vec::new(),
             report: Report::Rejected { reason },
         };
+        if bytes.len() as u64 > limits.max_file_bytes {
+            return Err(Box::new(rejected(RejectReason::TooLarge {
+                bytes: bytes.len() as u64,
+                max: limits.max_file_bytes,
+            })));
+        }
         let load = |pw: &[u8]| {
             catch_unwind(AssertUnwindSafe(|| {
                 FileOptions::cached()
@@ -280,7 +386,7 @@ impl Extraction {
             .and_then(|info| info.title.as_ref())
             .map(|t| layout::clean(&t.to_string_lossy()))
             .filter(|t| !t.trim().is_empty());
-        let page_count = file.num_pages();
+        let page_count = page_count(&file, limits.max_pages);
         Ok(Self {
             id,
             file,
@@ -294,6 +400,8 @@ impl Extraction {
             failed: Vec::new(),
             partly_read: 0,
             truncated: Vec::new(),
+            chars: 0,
+            text_capped_at: None,
         })
     }
 
@@ -310,7 +418,7 @@ impl Extraction {
     /// Reads the next page; false when every page (up to the limit) has been read.
     pub fn step(&mut self) -> bool {
         let n = self.next;
-        if n >= self.page_count.min(self.limits.max_pages) {
+        if n >= self.page_count.min(self.limits.max_pages) || self.text_capped_at.is_some() {
             return false;
         }
         self.next += 1;
@@ -350,6 +458,12 @@ impl Extraction {
                 if truncated {
                     self.truncated.push(number);
                 }
+                self.chars += text.chars().count();
+                if self.chars > self.limits.max_text_chars {
+                    // This page and the rest are not indexed.
+                    self.text_capped_at = Some(number);
+                    return false;
+                }
                 self.pages.push(PageText {
                     number,
                     text,
@@ -381,6 +495,7 @@ impl Extraction {
             failed,
             partly_read,
             truncated,
+            text_capped_at,
             ..
         } = self;
         mark_furniture(&mut pages);
@@ -404,25 +519,30 @@ impl Extraction {
             Report::Partial {
                 pages: failed,
                 reason: if partly_read > 0 {
-                    "these pages could not be read in full (damaged content)".into()
+                    PartialReason::PartlyDamaged
                 } else {
-                    "these pages could not be read (damaged content)".into()
+                    PartialReason::Damaged
                 },
+            }
+        } else if let Some(first) = text_capped_at {
+            Report::Partial {
+                pages: (first..=page_count.min(limits.max_pages)).collect(),
+                reason: PartialReason::TextLimit,
             }
         } else if page_count > limits.max_pages {
             Report::Partial {
                 pages: (limits.max_pages + 1..=page_count).collect(),
-                reason: format!("only the first {} pages are read", limits.max_pages),
+                reason: PartialReason::PageLimit,
             }
         } else if !truncated.is_empty() {
             Report::Partial {
                 pages: truncated,
-                reason: "these pages are too complex; their text was cut short".into(),
+                reason: PartialReason::TooComplex,
             }
         } else if scanned > 0 {
             Report::Partial {
                 pages: empty,
-                reason: "these pages have no text layer (scanned?)".into(),
+                reason: PartialReason::NoTextLayer,
             }
         } else {
             Report::Complete
@@ -605,6 +725,7 @@ fn page_text(
     limits: Limits,
 ) -> PageRead {
     let mut damaged = false;
+    let mut truncated = false;
     // A page without /Contents is blank, which is not damage.
     let mut data = Vec::new();
     // The crate joins the parts of a multi-part content stream without a separator, so `Q`
@@ -612,15 +733,23 @@ fn page_text(
     // is lost. Join them with a newline ourselves.
     for part in page.contents.iter().flat_map(|c| &c.parts) {
         match part.data(resolve) {
-            Ok(bytes) => {
+            Ok(bytes) if data.len() + bytes.len() < limits.max_content_bytes_per_page => {
                 data.extend_from_slice(&bytes);
                 data.push(b'\n');
+            }
+            Ok(_) => {
+                truncated = true;
+                break;
             }
             Err(_) => damaged = true,
         }
     }
-    let (ops, error) = pdf::content::parse_ops_partial(&data, resolve);
+    let (ops, error, cut) =
+        pdf::content::parse_ops_limited(&data, resolve, limits.max_ops_per_page);
     damaged |= error.is_some();
+    truncated |= cut;
+    let content_left = limits.max_content_bytes_per_page.saturating_sub(data.len());
+    drop(data);
     let resources = match page.resources() {
         Ok(r) => Some(&**r),
         Err(_) => {
@@ -633,6 +762,7 @@ fn page_text(
         Budget {
             ops: limits.max_ops_per_page,
             glyphs: limits.max_glyphs_per_page,
+            content_bytes: content_left,
         },
     );
     let mut glyphs = Vec::new();
@@ -641,12 +771,14 @@ fn page_text(
     // viewers (and pdftotext) draw over the page.
     if let Some(page_ref) = page_ref {
         for (form, rect) in annotation_forms(page_ref, resolve) {
-            let (ops, form_damaged) = interp::form_ops(&form, resolve);
-            damaged |= form_damaged;
+            let Some(parsed) = interp.form(form.get_ref().get_inner(), &form) else {
+                continue;
+            };
+            damaged |= parsed.1;
             let dict = form.dict();
             let ctm = interp::annotation_matrix(dict.matrix.as_ref(), &dict.bbox, &rect);
             let res = dict.resources.as_deref().or(form_resources).or(resources);
-            interp.run(&ops, res, ctm, &mut glyphs, 1);
+            interp.run(&parsed.0, res, ctm, &mut glyphs, 1);
         }
     }
     // Text outside the crop box is not shown by viewers.
@@ -658,7 +790,7 @@ fn page_text(
     PageRead {
         text: layout::page_text(glyphs),
         saw_image: interp.saw_image,
-        truncated: interp.truncated,
+        truncated: truncated || interp.truncated,
         damaged: damaged || interp.damaged,
     }
 }

@@ -59,21 +59,22 @@ impl PageTree {
         if depth == 0 {
             bail!("page tree depth exeeded");
         }
-        let mut pos = 0;
+        let mut pos: u32 = 0;
         for &kid in &self.kids {
             let node = resolve.get(kid)?;
             match *node {
                 PagesNode::Tree(ref tree) => {
-                    if (pos..pos + tree.count).contains(&page_nr) {
+                    // Fonte: saturating, since a hostile /Count overflowed u32 here.
+                    if (pos..pos.saturating_add(tree.count)).contains(&page_nr) {
                         return tree.page_limited(resolve, page_nr - pos, depth - 1);
                     }
-                    pos += tree.count;
+                    pos = pos.saturating_add(tree.count);
                 }
                 PagesNode::Leaf(ref _page) => {
                     if pos == page_nr {
                         return Ok(PageRc(node));
                     }
-                    pos += 1;
+                    pos = pos.saturating_add(1);
                 }
             }
         }
