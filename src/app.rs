@@ -1,5 +1,6 @@
 //! Top-level state and layout.
 
+use fonte_core::pdf::Limits;
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
@@ -88,6 +89,22 @@ fn Page() -> impl IntoView {
                             pages: None,
                             chunks: None,
                             status: Status::Rejected(Why::NotPdf),
+                        })
+                    });
+                    continue;
+                }
+                // Refused before reading it into memory (the reader would refuse it too).
+                let max = Limits::default().max_file_bytes;
+                if f.size > max as f64 {
+                    ui.rows.update(|rows| {
+                        rows.push(Row {
+                            key: u64::MAX - rows.len() as u64,
+                            id: None,
+                            name: f.name.clone(),
+                            size: Some(f.size),
+                            pages: None,
+                            chunks: None,
+                            status: Status::Rejected(Why::TooLarge(f.size as u64, max)),
                         })
                     });
                     continue;

@@ -111,6 +111,7 @@ fn synthetic(n: usize, texts: &[String], info: &BuildInfo) -> Vec<StoredDocument
             .collect();
         docs.push(StoredDocument {
             meta: DocumentMeta {
+                build: None,
                 id: format!("{:064x}", d + 1),
                 name: format!("synthetic-{d}.pdf"),
                 title: None,
@@ -145,6 +146,7 @@ pub async fn bench_seed(n: usize, texts: Vec<String>) -> Result<(), JsValue> {
         .set_meta(&LibraryMeta {
             format: STORE_FORMAT,
             info: info.clone(),
+            next: None,
         })
         .await
         .map_err(js)?;

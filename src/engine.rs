@@ -3,20 +3,19 @@
 //! through [`Engine`] and see its progress through the signals in [`crate::state::Ui`].
 
 use std::cell::{Cell, RefCell};
+
+use async_lock::{Mutex, MutexGuard};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use fonte_core::chunk::Chunker;
-use fonte_core::corpus::Corpus;
+use fonte_core::corpus::{Corpus, DocumentMeta};
 use fonte_core::embed::Embedder;
-use fonte_core::ingest::assemble;
 use fonte_core::lexical::highlight;
-use fonte_core::pdf::{document_id, Extraction, Limits, Report};
+use fonte_core::pdf::{document_id, RejectReason, Report};
 use fonte_core::retrieve::{Fusion, Mode};
 use fonte_core::store::{
-    open_library, LibraryMeta, Opened, PendingFile, Store, StoredDocument, STORE_FORMAT,
+    begin_switch, finish_switch, open_library, Opened, PendingFile, Store, StoredDocument,
 };
-use fonte_core::tokenize::TextTokenizer;
 use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
@@ -24,20 +23,20 @@ use crate::i18n::*;
 use crate::models::Model;
 use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::{choose_compute, requested_compute, Compute, OrtWebEncoder};
-use crate::platform::idb::IdbStore;
+use crate::platform::idb::{DbEvent, IdbStore};
+use crate::platform::reader::ReaderWorker;
 use crate::state::{Loaded, Progress, ResultRow, Row, Status, Ui, Why};
 use crate::{AppError, AppResult};
 use leptos_i18n::I18nContext;
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).
 pub const ORT_DIR: &str = "ort/";
-const DB_NAME: &str = "fonte";
+/// The library's IndexedDB database.
+pub const DB_NAME: &str = "fonte";
 /// Chunks per embedding call between yields to the page. onnxruntime-web's WASM backend
 /// computes on this thread, so every call is a task the page cannot interrupt: one chunk
 /// (~70 ms) per call keeps those tasks short; the yield costs a few percent of throughput.
 const SLICE: usize = 1;
-/// Longest stretch of parsing or chunking before yielding to the page, ms.
-const SLICE_MS: f64 = 30.0;
 
 /// A file waiting in the queue.
 struct Job {
@@ -50,6 +49,9 @@ struct Job {
     pending_saved: bool,
     // Whether it was already opened once to see if it can be read at all.
     triaged: bool,
+    // A stored document being re-embedded for a model switch: its PDF is already stored
+    // (no pending copy), and it replaces its old copy only once re-embedded.
+    replaces: bool,
 }
 
 /// The library and everything that works on it.
@@ -61,13 +63,15 @@ pub struct Engine {
     model: RefCell<Model>,
     models: Vec<Model>,
     corpus: RefCell<Corpus>,
-    embedder: RefCell<Option<Embedder<OrtWebEncoder>>>,
+    // Behind an async lock held across each inference: a search while a file is embedding
+    // waits for the current chunk instead of finding the model gone (and loading another).
+    embedder: Mutex<Option<Embedder<OrtWebEncoder>>>,
     // Files refused for want of a password, by row: kept in memory (never stored) so the user
     // can type the password and try again without picking the file again.
     locked: RefCell<Vec<(u64, String, Vec<u8>)>>,
-    // The tokenizer alone (for chunking), so a file can be read and rejected without waiting
-    // for the model.
-    tokenizer: RefCell<Option<TextTokenizer>>,
+    // The reader worker (parsing and chunking, with the model's tokenizer), so a file can be
+    // read and rejected without waiting for the model, and no file can crash the page.
+    reader: RefCell<Option<Rc<ReaderWorker>>>,
     queue: RefCell<VecDeque<Job>>,
     running: Cell<bool>,
     cancel: Cell<bool>,
@@ -97,14 +101,32 @@ impl Engine {
     pub async fn open(ui: Ui, i18n: I18nContext<Locale>) -> AppResult<Rc<Self>> {
         let started = now_ms();
         let models = crate::models::installed().await?;
-        let store = IdbStore::open(DB_NAME).await?;
+        let on_db = move |event| {
+            let text = match event {
+                DbEvent::Blocked => t_string!(i18n, db_blocked).to_string(),
+                DbEvent::ClosedForUpgrade => t_string!(i18n, db_closed_for_upgrade).to_string(),
+            };
+            ui.notice.set(Some(text));
+        };
+        let store = IdbStore::open_with(DB_NAME, Rc::new(on_db)).await?;
         let stored = store.meta().await?;
-        let model =
-            crate::models::for_library(&models, stored.as_ref().map(|m| m.info.model_id.as_str()))
-                .clone();
+        let model = crate::models::for_library(
+            &models,
+            stored.as_ref().map(|m| m.target().model_id.as_str()),
+        )
+        .clone();
         let info = model.info();
+        let mut stale = Vec::new();
+        let mut damaged = Vec::new();
         let (corpus, loaded) = match open_library(&store, &info).await? {
-            Opened::Ready { corpus, restored } => {
+            Opened::Ready {
+                corpus,
+                restored,
+                stale: left,
+                damaged: broken,
+            } => {
+                stale = left;
+                damaged = broken;
                 let loaded = Loaded::Ready {
                     restored,
                     documents: corpus.documents.len(),
@@ -132,15 +154,15 @@ impl Engine {
             model: RefCell::new(model),
             models,
             corpus: RefCell::new(corpus),
-            embedder: RefCell::new(None),
+            embedder: Mutex::new(None),
             locked: RefCell::new(Vec::new()),
-            tokenizer: RefCell::new(None),
+            reader: RefCell::new(None),
             queue: RefCell::new(VecDeque::new()),
             running: Cell::new(false),
             cancel: Cell::new(false),
             next_key: Cell::new(1),
         });
-        let rows = engine
+        let mut rows: Vec<Row> = engine
             .corpus
             .borrow()
             .documents
@@ -155,6 +177,16 @@ impl Engine {
                 status: Status::from_report(&d.report),
             })
             .collect();
+        // Listed so they can be deleted; the rest of the library works.
+        rows.extend(damaged.into_iter().map(|d| Row {
+            key: engine.key(),
+            id: Some(d.id),
+            name: d.name,
+            size: None,
+            pages: Some(d.pages),
+            chunks: None,
+            status: Status::Damaged,
+        }));
         ui.rows.set(rows);
         ui.models.set(engine.models.clone());
         ui.model.set(engine.model().manifest.id);
@@ -163,6 +195,11 @@ impl Engine {
         let pending = engine.store.pending().await?;
         ui.pending
             .set(pending.into_iter().map(|p| (p.id, p.name)).collect());
+        // A model switch that a closed tab interrupted goes on: the documents not moved yet
+        // are still stored with their PDFs, and are re-embedded now.
+        if !stale.is_empty() {
+            engine.requeue_stale(stale).await?;
+        }
         Ok(engine)
     }
 
@@ -189,8 +226,8 @@ impl Engine {
             return Ok(());
         }
         *self.model.borrow_mut() = model.clone();
-        *self.tokenizer.borrow_mut() = None;
-        *self.embedder.borrow_mut() = None;
+        *self.reader.borrow_mut() = None;
+        *self.embedder.lock().await = None;
         self.ui.placement.set(None);
         self.ui.model.set(model.manifest.id.clone());
         self.reindex().await
@@ -218,21 +255,24 @@ impl Engine {
         });
     }
 
-    async fn tokenizer(&self) -> AppResult<TextTokenizer> {
-        if let Some(t) = self.tokenizer.borrow().as_ref() {
-            return Ok(t.clone());
+    /// The reader worker for the library's model (its tokenizer counts the chunks' tokens).
+    async fn reader(&self) -> AppResult<Rc<ReaderWorker>> {
+        if let Some(r) = self.reader.borrow().as_ref() {
+            return Ok(r.clone());
         }
         let model = self.model();
         let json = fetch_bytes(&format!("{}tokenizer.json", model.dir)).await?;
         model.manifest.verify("tokenizer.json", &json)?;
-        let t = TextTokenizer::from_bytes(&json, model.manifest.max_tokens)?;
-        *self.tokenizer.borrow_mut() = Some(t.clone());
-        Ok(t)
+        let reader = Rc::new(ReaderWorker::new(json, model.manifest.max_tokens));
+        *self.reader.borrow_mut() = Some(reader.clone());
+        Ok(reader)
     }
 
-    async fn embedder(&self) -> AppResult<()> {
-        if self.embedder.borrow().is_some() {
-            return Ok(());
+    /// The embedding model, loaded on first use; the guard holds it for one inference.
+    async fn embedder(&self) -> AppResult<MutexGuard<'_, Option<Embedder<OrtWebEncoder>>>> {
+        let mut slot = self.embedder.lock().await;
+        if slot.is_some() {
+            return Ok(slot);
         }
         let active = self.model();
         let model = fetch_bytes(&format!("{}model.onnx", active.dir)).await?;
@@ -250,8 +290,8 @@ impl Engine {
         };
         let embedder = Embedder::new(active.manifest, &tokenizer, encoder)?.with_batch_size(batch);
         self.ui.placement.set(Some(placement));
-        *self.embedder.borrow_mut() = Some(embedder);
-        Ok(())
+        *slot = Some(embedder);
+        Ok(slot)
     }
 
     /// Queues files (name, bytes) for ingestion and starts the queue if idle. Duplicates of a
@@ -304,6 +344,7 @@ impl Engine {
                     password: None,
                     pending_saved: false,
                     triaged: false,
+                    replaces: false,
                 });
             }
         }
@@ -333,7 +374,7 @@ impl Engine {
                 .queue
                 .borrow_mut()
                 .iter_mut()
-                .filter(|j| !j.pending_saved)
+                .filter(|j| !j.pending_saved && !j.replaces)
                 .map(|j| {
                     j.pending_saved = true;
                     PendingFile {
@@ -385,6 +426,12 @@ impl Engine {
                     self.ui
                         .notice
                         .set(Some(t_string!(self.i18n, storage_full).to_string()));
+                    // The file was reported as not stored: no orphan copy of it stays behind
+                    // to be offered again (deleting frees space; it can fail only if the
+                    // database is gone, and then there is nothing to keep clean).
+                    if !job.replaces {
+                        let _ = self.store.delete_pending(&job.id).await;
+                    }
                 }
                 Err(e) => self.set_status(job.key, |r| r.status = Status::Failed(e.to_string())),
             }
@@ -399,6 +446,11 @@ impl Engine {
         if let Ok(bytes) = saved {
             let _ = self.store.set_index(&bytes).await;
         }
+        // A model switch ends once every document is moved; until then the library opens with
+        // the moved ones and re-embeds the rest.
+        if let Err(e) = finish_switch(&self.store).await {
+            self.ui.notice.set(Some(e.to_string()));
+        }
         self.ui.progress.set(Progress::default());
         self.ui.busy.set(false);
         self.running.set(false);
@@ -408,33 +460,44 @@ impl Engine {
     /// Opens every queued file not opened yet and reports those that cannot be read at all
     /// (not a PDF, a password needed) now, not after the files before them are embedded.
     async fn reject_unreadable(&self) {
-        let rejected: Vec<(Job, Report)> = {
-            let mut queue = self.queue.borrow_mut();
-            let mut found = Vec::new();
-            let mut i = 0;
-            while i < queue.len() {
-                let job = &mut queue[i];
-                if job.triaged {
-                    i += 1;
+        let untried: Vec<(u64, String, Vec<u8>, Option<String>)> = self
+            .queue
+            .borrow_mut()
+            .iter_mut()
+            .filter(|j| !j.triaged)
+            .map(|j| {
+                j.triaged = true;
+                (j.key, j.name.clone(), j.bytes.clone(), j.password.clone())
+            })
+            .collect();
+        if untried.is_empty() {
+            return;
+        }
+        let reader = match self.reader().await {
+            Ok(r) => r,
+            // Each file then fails with this reason when its turn comes.
+            Err(_) => return,
+        };
+        for (key, name, bytes, password) in untried {
+            // Opening reads the cross-reference table and trailer only (14 ms natively for the
+            // 6.5 MB fullrefman.pdf), in the reader worker like all parsing.
+            let report = match reader.open(&name, &bytes, password).await {
+                Ok(Ok(None)) => continue,
+                Ok(Ok(Some(report))) => report,
+                Ok(Err(why)) => Report::Rejected {
+                    reason: RejectReason::ReaderStopped { why },
+                },
+                Err(e) => {
+                    self.set_status(key, |r| r.status = Status::Failed(e.to_string()));
                     continue;
                 }
-                job.triaged = true;
-                let password = job.password.as_deref().map(str::as_bytes);
-                // Opening reads the cross-reference table and trailer only (14 ms natively for
-                // the 6.5 MB fullrefman.pdf), so `ingest` opening it again costs nothing that
-                // matters next to embedding; keeping the opened file would hold a second copy
-                // of every queued file's bytes.
-                match Extraction::open(&job.bytes, password, Limits::default()) {
-                    Ok(_) => i += 1,
-                    Err(doc) => {
-                        let job = queue.remove(i).expect("index checked");
-                        found.push((job, doc.report));
-                    }
-                }
-            }
-            found
-        };
-        for (job, report) in rejected {
+            };
+            let job = {
+                let mut queue = self.queue.borrow_mut();
+                let at = queue.iter().position(|j| j.key == key);
+                at.and_then(|at| queue.remove(at))
+            };
+            let Some(job) = job else { continue };
             if let Err(e) = self.reject(&job, &report).await {
                 self.set_status(job.key, |r| r.status = Status::Failed(e.to_string()));
             }
@@ -460,36 +523,27 @@ impl Engine {
     async fn ingest(&self, job: &Job) -> AppResult<()> {
         self.set_status(job.key, |r| r.status = Status::Parsing);
         yield_now().await;
-        let tokenizer = self.tokenizer().await?;
-        let count = |t: &str| tokenizer.content_tokens(t);
-        // Page by page, yielding whenever a slice has run for SLICE_MS, so a long PDF does not
-        // freeze the page while it is read and chunked.
-        let mut slice_start = now_ms();
-        let password = job.password.as_deref().map(str::as_bytes);
-        let doc = match Extraction::open(&job.bytes, password, Limits::default()) {
-            Err(rejected) => *rejected,
-            Ok(mut x) => {
-                while x.step() {
-                    if now_ms() - slice_start > SLICE_MS {
-                        yield_now().await;
-                        slice_start = now_ms();
-                    }
-                }
-                x.finish()
+        let reader = self.reader().await?;
+        let params = self.model().info().chunk_params;
+        let read = reader
+            .read(
+                &job.name,
+                &job.bytes,
+                job.password.clone(),
+                params,
+                &mut |_, _| {},
+            )
+            .await?;
+        let prepared = match read {
+            Ok(prepared) => prepared,
+            Err(why) => {
+                let report = Report::Rejected {
+                    reason: RejectReason::ReaderStopped { why },
+                };
+                self.reject(job, &report).await?;
+                return Ok(());
             }
         };
-        let mut chunks = Vec::new();
-        if !matches!(doc.report, Report::Rejected { .. }) {
-            let mut chunker = Chunker::new(self.model().info().chunk_params, &count);
-            for page in &doc.pages {
-                chunks.extend(chunker.chunk_page(page.number, &page.text, &page.furniture));
-                if now_ms() - slice_start > SLICE_MS {
-                    yield_now().await;
-                    slice_start = now_ms();
-                }
-            }
-        }
-        let prepared = assemble(&job.name, doc, chunks);
         let pages = prepared.meta.pages;
         let total = prepared.chunks.len();
         if matches!(prepared.meta.report, Report::Rejected { .. }) {
@@ -500,7 +554,7 @@ impl Engine {
             r.pages = Some(pages);
             r.chunks = Some(total);
         });
-        self.embedder().await?;
+        drop(self.embedder().await?);
         let mut vectors = Vec::with_capacity(total);
         for (i, slice) in prepared.chunks.chunks(SLICE).enumerate() {
             if self.cancel.get() {
@@ -515,10 +569,10 @@ impl Engine {
                 }
             });
             let texts: Vec<&str> = slice.iter().map(|c| c.text.as_str()).collect();
-            // Take the embedder out for the await: no RefCell borrow is held across it.
-            let mut embedder = self.embedder.borrow_mut().take().expect("loaded above");
+            let mut slot = self.embedder().await?;
+            let embedder = slot.as_mut().expect("loaded by embedder()");
             let result = embedder.embed_passages(&texts).await;
-            *self.embedder.borrow_mut() = Some(embedder);
+            drop(slot);
             vectors.extend(result?);
             let done = vectors.len();
             self.ui.progress.update(|p| {
@@ -527,8 +581,10 @@ impl Engine {
             });
             yield_now().await;
         }
+        let mut meta = prepared.meta;
+        meta.build = Some(self.model().info());
         let doc = StoredDocument {
-            meta: prepared.meta,
+            meta,
             pdf: job.bytes.clone(),
             chunks: prepared.chunks,
             vectors,
@@ -581,6 +637,7 @@ impl Engine {
             password: Some(password),
             pending_saved: false,
             triaged: false,
+            replaces: false,
         });
         if !self.running.get() {
             let me = self.clone();
@@ -623,26 +680,63 @@ impl Engine {
         Ok(())
     }
 
-    /// Re-indexes a library built with another model or chunker: its stored PDFs are read
-    /// back, the library is cleared and the files go through ingestion again.
+    /// Re-indexes a library built with another model or chunker: each stored document is
+    /// embedded again from its stored PDF and replaces its old copy in one transaction, so a
+    /// closed tab part way loses nothing (the next visit goes on with the rest). Unfinished
+    /// files of an earlier visit join the queue as new files.
     pub async fn reindex(self: &Rc<Self>) -> AppResult<()> {
-        let mut files = Vec::new();
-        for meta in self.store.documents().await? {
-            if let Some(pdf) = self.store.pdf(&meta.id).await? {
-                files.push((meta.name, pdf.len() as f64, pdf));
-            }
+        begin_switch(&self.store, &self.model().info()).await?;
+        let stale = self.store.documents().await?;
+        *self.corpus.borrow_mut() = Corpus::empty(self.model().info());
+        self.ui.rows.set(Vec::new());
+        self.ui.loaded.set(Loaded::Ready {
+            restored: false,
+            documents: 0,
+            chunks: 0,
+            ms: 0.0,
+        });
+        self.ui.generation.update(|g| *g += 1);
+        self.requeue_stale(stale).await?;
+        self.resume().await
+    }
+
+    /// Queues stored documents made with another build, to be re-embedded from their PDFs.
+    async fn requeue_stale(self: &Rc<Self>, stale: Vec<DocumentMeta>) -> AppResult<()> {
+        for meta in stale {
+            // A document whose PDF is gone cannot be re-embedded; it stays stored (and
+            // unsearched) rather than being deleted.
+            let Some(pdf) = self.store.pdf(&meta.id).await? else {
+                continue;
+            };
+            let key = self.key();
+            let size = pdf.len() as f64;
+            self.ui.rows.update(|rows| {
+                rows.push(Row {
+                    key,
+                    id: Some(meta.id.clone()),
+                    name: meta.name.clone(),
+                    size: Some(size),
+                    pages: Some(meta.pages),
+                    chunks: None,
+                    status: Status::Queued,
+                })
+            });
+            self.ui.progress.update(|p| p.total_bytes += size);
+            self.queue.borrow_mut().push_back(Job {
+                key,
+                name: meta.name,
+                bytes: pdf,
+                id: meta.id,
+                password: None,
+                pending_saved: true,
+                triaged: false,
+                replaces: true,
+            });
         }
-        for p in self.store.pending().await? {
-            files.push((p.name, p.bytes.len() as f64, p.bytes));
+        if !self.running.get() && !self.queue.borrow().is_empty() {
+            let me = self.clone();
+            leptos::task::spawn_local(async move { me.run_queue().await });
         }
-        self.clear().await?;
-        self.store
-            .set_meta(&LibraryMeta {
-                format: STORE_FORMAT,
-                info: self.model().info(),
-            })
-            .await?;
-        self.add_files(files);
         Ok(())
     }
 
@@ -673,10 +767,10 @@ impl Engine {
         if query.is_empty() || self.corpus.borrow().chunks.is_empty() {
             return Ok(Vec::new());
         }
-        self.embedder().await?;
-        let mut embedder = self.embedder.borrow_mut().take().expect("loaded above");
+        let mut slot = self.embedder().await?;
+        let embedder = slot.as_mut().expect("loaded by embedder()");
         let vector = embedder.embed_query(query).await;
-        *self.embedder.borrow_mut() = Some(embedder);
+        drop(slot);
         let vector = vector?;
         self.corpus.borrow_mut().fusion = Fusion::for_model(&self.model().manifest);
         let corpus = self.corpus.borrow();

@@ -40,6 +40,9 @@ pub enum Status {
     StorageFull,
     /// An error of the browser or the model (message).
     Failed(String),
+    /// Stored, but its record in the browser's storage cannot be read back: delete it and add
+    /// the file again.
+    Damaged,
 }
 
 /// Why a file was rejected; each says what the user can do (translated when shown).
@@ -91,12 +94,16 @@ impl Status {
             Status::Cancelled => "cancelled",
             Status::StorageFull => "storage-full",
             Status::Failed(_) => "failed",
+            Status::Damaged => "damaged",
         }
     }
 
     /// Whether the document is stored (and can be deleted).
     pub fn is_stored(&self) -> bool {
-        matches!(self, Status::Ready | Status::Partial { .. })
+        matches!(
+            self,
+            Status::Ready | Status::Partial { .. } | Status::Damaged
+        )
     }
 }
 

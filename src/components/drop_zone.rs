@@ -47,6 +47,7 @@ pub fn DropZone(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let (hover, set_hover) = signal(false);
+    let max_mb = fonte_core::pdf::Limits::default().max_file_bytes / 1_000_000;
     let on_drop = {
         let on_files = on_files.clone();
         move |ev: DragEvent| {
@@ -85,6 +86,7 @@ pub fn DropZone(
                 on:change=on_change
             />
             <label class="button" for="file-input">{t!(i18n, choose_files)}</label>
+            <p class="hint">{t!(i18n, size_limit, max = max_mb)}</p>
         </section>
     }
 }

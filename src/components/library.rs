@@ -68,6 +68,7 @@ fn status_view(i18n: I18nContext<Locale>, s: &Status) -> AnyView {
         Status::Cancelled => t!(i18n, st_cancelled).into_any(),
         Status::StorageFull => t!(i18n, st_storage_full).into_any(),
         Status::Failed(why) => t!(i18n, st_failed, why).into_any(),
+        Status::Damaged => t!(i18n, st_damaged).into_any(),
     }
 }
 
@@ -104,6 +105,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
         let kind = row.status.kind();
         let stored = row.status.is_stored();
         let name = row.name.clone();
+        let doc_id = row.id.clone().unwrap_or_default();
         let delete = move |_| {
             let Some(id) = row.id.clone() else { return };
             let key = row.key;
@@ -116,7 +118,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             }));
         };
         view! {
-            <tr data-testid="doc-row" data-status=kind>
+            <tr data-testid="doc-row" data-status=kind data-id=doc_id>
                 <td class="name">{row.name.clone()}</td>
                 <td class="num">{row.pages.map(|p| p.to_string()).unwrap_or_default()}</td>
                 <td class="num">{row.chunks.map(|c| c.to_string()).unwrap_or_default()}</td>
@@ -179,6 +181,23 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             });
         }));
     };
+    // The library could not be opened: delete the database itself and start afresh.
+    let clear_failed = move |_| {
+        let confirmed = web_sys::window()
+            .and_then(|w| w.confirm_with_message(t_string!(i18n, confirm_clear)).ok())
+            .unwrap_or(false);
+        if !confirmed {
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            match crate::platform::idb::delete(crate::engine::DB_NAME).await {
+                Ok(()) => {
+                    let _ = web_sys::window().map(|w| w.location().reload());
+                }
+                Err(err) => ui.notice.set(Some(err.to_string())),
+            }
+        });
+    };
     let cancel = move |_| with_engine(Box::new(|e| e.cancel()));
     let resume = move |_| {
         with_engine(Box::new(move |e| {
@@ -198,7 +217,8 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             });
         }));
     };
-    let loaded_text = move || match ui.loaded.get() {
+    let loaded_text = move || {
+        match ui.loaded.get() {
         Loaded::Opening => t!(i18n, opening).into_any(),
         Loaded::Ready {
             restored,
@@ -234,7 +254,16 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             }
             .into_any()
         }
-        Loaded::Failed(why) => t!(i18n, open_failed, why).into_any(),
+        Loaded::Failed(why) => view! {
+            {t!(i18n, open_failed, why)}
+            " "
+            // Always there, even when the library cannot be opened at all.
+            <button type="button" class="link danger" data-testid="clear-failed" on:click=clear_failed>
+                {t!(i18n, clear_all)}
+            </button>
+        }
+        .into_any(),
+    }
     };
     view! {
         <section class="library" aria-labelledby="library-title">

@@ -13,10 +13,14 @@ use fonte_core::store::{
 };
 use indexed_db_futures::database::Database;
 use indexed_db_futures::database::ObjectStoreName;
+use indexed_db_futures::internals::SystemRepr;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::{Transaction, TransactionMode};
 use indexed_db_futures::typed_array::{Uint8Array, Uint8ArraySlice};
 use serde::{de::DeserializeOwned, Serialize};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::AppResult;
 
@@ -45,11 +49,32 @@ pub struct Db {
     inner: Database,
 }
 
+/// What another tab did to this tab's connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DbEvent {
+    /// Opening waits: another tab holds an older schema open (it is asked to close it).
+    Blocked,
+    /// Another tab upgraded the schema: this connection was closed so that tab is not
+    /// blocked; this page must be reloaded to use the library.
+    ClosedForUpgrade,
+}
+
 impl Db {
     /// Opens (creating or upgrading) the database called `name`.
     pub async fn open(name: &str) -> AppResult<Self> {
+        Self::open_with(name, Rc::new(|_| {})).await
+    }
+
+    /// [`Db::open`], telling `on_event` what other tabs do to the connection: two tabs never
+    /// wait on each other forever.
+    pub async fn open_with(name: &str, on_event: Rc<dyn Fn(DbEvent)>) -> AppResult<Self> {
+        let blocked = on_event.clone();
         let inner = Database::open(name)
             .with_version(SCHEMA_VERSION)
+            .with_on_blocked(move |_event| {
+                blocked(DbEvent::Blocked);
+                Ok(())
+            })
             .with_on_upgrade_needed(|_event, db| {
                 for store in STORES {
                     if !db.object_store_names().any(|n| n == store) {
@@ -59,6 +84,16 @@ impl Db {
                 Ok(())
             })
             .await?;
+        // A newer schema asked for by another tab: give way at once (the page says so).
+        let sys: &web_sys::IdbDatabase = inner.as_sys();
+        let db = sys.clone();
+        let handler = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            db.close();
+            on_event(DbEvent::ClosedForUpgrade);
+        });
+        sys.set_onversionchange(Some(handler.as_ref().unchecked_ref()));
+        // Lives as long as the connection.
+        handler.forget();
         Ok(Self { inner })
     }
 
@@ -104,10 +139,22 @@ impl Db {
         Ok(value.map(|v| v.to_vec()))
     }
 
+    /// Every record of `store` that decodes; one that does not is left out (and said on the
+    /// console), so one damaged record does not make the whole store unreadable.
     async fn get_all<T: DeserializeOwned>(&self, store: &str) -> AppResult<Vec<T>> {
         let tx = self.inner.transaction(store).build()?;
         let all = tx.object_store(store)?.get_all::<T>().serde()?.await?;
-        Ok(all.collect::<Result<Vec<T>, _>>()?)
+        let mut out = Vec::new();
+        for record in all {
+            match record {
+                Ok(r) => out.push(r),
+                Err(e) => web_sys::console::warn_1(
+                    &format!("Fonte: a record of {store} cannot be read and is skipped: {e}")
+                        .into(),
+                ),
+            }
+        }
+        Ok(out)
     }
 
     /// Closes the connection (so the database can be deleted or upgraded).
@@ -132,6 +179,13 @@ impl IdbStore {
     pub async fn open(name: &str) -> AppResult<Self> {
         Ok(Self {
             db: Db::open(name).await?,
+        })
+    }
+
+    /// [`IdbStore::open`], telling `on_event` what other tabs do ([`DbEvent`]).
+    pub async fn open_with(name: &str, on_event: Rc<dyn Fn(DbEvent)>) -> AppResult<Self> {
+        Ok(Self {
+            db: Db::open_with(name, on_event).await?,
         })
     }
 

@@ -5,4 +5,5 @@ pub mod assets;
 pub mod embed;
 pub mod idb;
 pub mod pdfview;
+pub mod reader;
 pub mod storage;

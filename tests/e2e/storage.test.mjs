@@ -39,6 +39,7 @@ test('a duplicate is skipped, a full storage is reported, and what was stored su
   const keys = await storeKeys(page);
   assert.equal(keys.documents.length, 1);
   for (const store of ['pdfs', 'chunks', 'vectors']) assert.deepEqual(keys[store], keys.documents, store);
+  assert.deepEqual(keys.pending, [], 'no orphan pending copy of the file that did not fit');
   await cdp.send('Storage.overrideQuotaForOrigin', { origin });
   await page.reload();
   await page.locator('[data-testid=library-loaded]:is([data-state=restored], [data-state=ready])').waitFor({ state: 'attached' });

@@ -29,6 +29,13 @@ pub struct DocumentMeta {
     pub pages: u32,
     /// How much text was read.
     pub report: Report,
+    /// The model and chunker its chunks and vectors were made with. `None` in libraries
+    /// written before this was recorded: then the library's own ([`crate::store::LibraryMeta`]).
+    /// A library part way through a model switch holds documents of both; only those of its
+    /// target are searched, the others wait to be re-embedded (never mixed, never deleted
+    /// before their replacement is stored).
+    #[serde(default)]
+    pub build: Option<BuildInfo>,
 }
 
 /// A chunk and the number of its document in [`Corpus::documents`].
@@ -286,6 +293,7 @@ mod tests {
             chunk_params: ChunkParams::default(),
         };
         let doc = DocumentMeta {
+            build: None,
             id: "d".into(),
             name: "a.pdf".into(),
             title: None,
@@ -346,6 +354,7 @@ mod tests {
     fn documents_are_added_and_removed_with_their_chunks() {
         let mut c = tiny();
         let meta = |id: &str| DocumentMeta {
+            build: None,
             id: id.into(),
             name: format!("{id}.pdf"),
             title: None,

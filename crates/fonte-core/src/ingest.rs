@@ -12,7 +12,7 @@ use crate::pdf::{extract, Extracted, Limits, PartialReason, RejectReason, Report
 pub const MAX_CHUNKS: usize = 40_000;
 
 /// A PDF read and chunked.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Prepared {
     /// Id (SHA-256), name, pages and the report; a rejected file has no chunks.
     pub meta: DocumentMeta,
@@ -68,6 +68,7 @@ pub fn assemble(name: &str, doc: Extracted, mut chunks: Vec<Chunk>) -> Prepared 
     }
     Prepared {
         meta: DocumentMeta {
+            build: None,
             id: doc.id,
             name: name.to_string(),
             title: doc.title,

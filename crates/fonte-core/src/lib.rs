@@ -22,6 +22,7 @@ pub mod eval;
 pub mod ingest;
 pub mod lexical;
 pub mod pdf;
+pub mod reader;
 pub mod retrieve;
 pub mod store;
 pub mod text;

@@ -23,8 +23,27 @@ pub const STORE_FORMAT: u32 = 1;
 pub struct LibraryMeta {
     /// [`STORE_FORMAT`] at the time of writing.
     pub format: u32,
-    /// Model and chunker; every vector in the library comes from this model.
+    /// Model and chunker; every vector in the library comes from this model (or, while
+    /// `next` is set, from that one for the documents already re-embedded).
     pub info: BuildInfo,
+    /// The model and chunker the library is being moved to, while a switch is under way: set
+    /// before the first document is re-embedded, cleared once the last one is stored
+    /// ([`begin_switch`], [`finish_switch`]). A closed tab in between loses nothing: the next
+    /// visit opens the documents already moved and re-embeds the rest.
+    #[serde(default)]
+    pub next: Option<BuildInfo>,
+}
+
+impl LibraryMeta {
+    /// What the library is, or is becoming: the build new documents must have.
+    pub fn target(&self) -> &BuildInfo {
+        self.next.as_ref().unwrap_or(&self.info)
+    }
+
+    /// The build a stored document was made with.
+    pub fn build_of<'a>(&'a self, doc: &'a DocumentMeta) -> &'a BuildInfo {
+        doc.build.as_ref().unwrap_or(&self.info)
+    }
 }
 
 /// Everything kept for one document.
@@ -131,6 +150,12 @@ pub enum Opened {
         corpus: Box<Corpus>,
         /// Whether the saved index was current and used as is.
         restored: bool,
+        /// Stored documents made with another build (a model switch under way): not searched,
+        /// to be re-embedded from their stored PDFs.
+        stale: Vec<DocumentMeta>,
+        /// Stored documents whose chunks or vectors cannot be read back: not searched, listed
+        /// so they can be deleted (one damaged record must not keep the library closed).
+        damaged: Vec<DocumentMeta>,
     },
     /// The stored library was built with another model, chunker or format: it must be
     /// re-indexed (from the stored PDFs), never mixed with new vectors.
@@ -140,18 +165,29 @@ pub enum Opened {
     },
 }
 
-/// Opens the library in `store` for a build with `info`.
+/// Opens the library in `store` for a build with `info`: the documents made with it, and the
+/// others (a model switch under way) listed as stale.
 pub async fn open_library<S: Store>(store: &S, info: &BuildInfo) -> Result<Opened> {
-    let wanted = LibraryMeta {
-        format: STORE_FORMAT,
-        info: info.clone(),
+    let meta = match store.meta().await? {
+        None => {
+            let meta = LibraryMeta {
+                format: STORE_FORMAT,
+                info: info.clone(),
+                next: None,
+            };
+            store.set_meta(&meta).await?;
+            meta
+        }
+        Some(stored) if stored.format != STORE_FORMAT || stored.target() != info => {
+            return Ok(Opened::Mismatch { stored })
+        }
+        Some(stored) => stored,
     };
-    match store.meta().await? {
-        None => store.set_meta(&wanted).await?,
-        Some(stored) if stored != wanted => return Ok(Opened::Mismatch { stored }),
-        Some(_) => {}
-    }
-    let documents = store.documents().await?;
+    let (documents, stale): (Vec<DocumentMeta>, Vec<DocumentMeta>) = store
+        .documents()
+        .await?
+        .into_iter()
+        .partition(|d| meta.build_of(d) == info);
     if let Some(bytes) = store.index().await? {
         if let Ok(corpus) = Corpus::from_bytes(&bytes) {
             let same_docs = corpus.documents.len() == documents.len()
@@ -160,25 +196,82 @@ pub async fn open_library<S: Store>(store: &S, info: &BuildInfo) -> Result<Opene
                 return Ok(Opened::Ready {
                     corpus: Box::new(corpus),
                     restored: true,
+                    stale,
+                    damaged: Vec::new(),
                 });
             }
         }
     }
     let mut corpus = Corpus::empty(info.clone());
+    let mut damaged = Vec::new();
     for meta in documents {
-        let Some((chunks, vectors)) = store.load_document(&meta.id).await? else {
-            return Err(Error::Store(format!(
-                "{}: listed but its chunks are missing",
-                meta.name
-            )));
-        };
-        corpus.add_document(meta, chunks, vectors)?;
+        match store.load_document(&meta.id).await {
+            Ok(Some((chunks, vectors))) if chunks.len() == vectors.len() => {
+                // Vectors of the wrong dimension, say: damaged, not fatal.
+                if corpus.add_document(meta.clone(), chunks, vectors).is_err() {
+                    damaged.push(meta);
+                }
+            }
+            // Listed but its chunks are missing, do not decode, or do not match its vectors.
+            _ => damaged.push(meta),
+        }
     }
     store.set_index(&corpus.to_bytes()?).await?;
     Ok(Opened::Ready {
         corpus: Box::new(corpus),
         restored: false,
+        stale,
+        damaged,
     })
+}
+
+/// Starts moving the library to `next` (another model or chunker): from now on it opens as
+/// `next`, and its documents made otherwise are stale until re-embedded and stored again
+/// ([`Store::put_document`] replaces each in one step). Nothing is deleted.
+pub async fn begin_switch<S: Store>(store: &S, next: &BuildInfo) -> Result<()> {
+    let meta = match store.meta().await? {
+        Some(m) if m.format == STORE_FORMAT => LibraryMeta {
+            // Documents without a recorded build keep the one they were made with.
+            info: m.info,
+            next: Some(next.clone()),
+            format: STORE_FORMAT,
+        },
+        // A library of another layout, or none: nothing in it can be searched as is, so its
+        // documents without a recorded build count as made with an unknown one (stale).
+        _ => LibraryMeta {
+            format: STORE_FORMAT,
+            info: BuildInfo {
+                model_id: String::new(),
+                dim: 0,
+                chunk_params: next.chunk_params,
+            },
+            next: Some(next.clone()),
+        },
+    };
+    store.set_meta(&meta).await
+}
+
+/// Ends a switch once no document of the old build is left; true when the library is now
+/// wholly its target build.
+pub async fn finish_switch<S: Store>(store: &S) -> Result<bool> {
+    let Some(meta) = store.meta().await? else {
+        return Ok(true);
+    };
+    let Some(next) = meta.next.clone() else {
+        return Ok(true);
+    };
+    let documents = store.documents().await?;
+    if documents.iter().any(|d| *meta.build_of(d) != next) {
+        return Ok(false);
+    }
+    store
+        .set_meta(&LibraryMeta {
+            format: STORE_FORMAT,
+            info: next,
+            next: None,
+        })
+        .await?;
+    Ok(true)
 }
 
 /// A [`Store`] in memory: the reference implementation and the one tests use.
@@ -300,6 +393,7 @@ pub mod suite {
             .collect();
         StoredDocument {
             meta: DocumentMeta {
+                build: None,
                 id: id.into(),
                 name: format!("{id}.pdf"),
                 title: Some("Título".into()),
@@ -380,8 +474,9 @@ pub mod suite {
         )?;
 
         // No saved index yet: rebuilt from the documents, then saved and restored as is.
-        let Opened::Ready { corpus, restored } =
-            open_library(store, &info("m1")).await.map_err(e)?
+        let Opened::Ready {
+            corpus, restored, ..
+        } = open_library(store, &info("m1")).await.map_err(e)?
         else {
             return Err("same model reported a mismatch".into());
         };
@@ -394,8 +489,9 @@ pub mod suite {
                 == Some(&b.meta.id),
             "search finds the second document",
         )?;
-        let Opened::Ready { corpus, restored } =
-            open_library(store, &info("m1")).await.map_err(e)?
+        let Opened::Ready {
+            corpus, restored, ..
+        } = open_library(store, &info("m1")).await.map_err(e)?
         else {
             return Err("same model reported a mismatch".into());
         };
@@ -421,8 +517,9 @@ pub mod suite {
             store.load_document("a").await.map_err(e)?.is_none(),
             "deleted chunks kept",
         )?;
-        let Opened::Ready { corpus, restored } =
-            open_library(store, &info("m1")).await.map_err(e)?
+        let Opened::Ready {
+            corpus, restored, ..
+        } = open_library(store, &info("m1")).await.map_err(e)?
         else {
             return Err("mismatch after delete".into());
         };
@@ -435,8 +532,9 @@ pub mod suite {
         let old = corpus.to_bytes().map_err(e)?;
         store.put_document(&a).await.map_err(e)?;
         store.set_index(&old).await.map_err(e)?;
-        let Opened::Ready { corpus, restored } =
-            open_library(store, &info("m1")).await.map_err(e)?
+        let Opened::Ready {
+            corpus, restored, ..
+        } = open_library(store, &info("m1")).await.map_err(e)?
         else {
             return Err("mismatch after re-adding".into());
         };
@@ -447,6 +545,66 @@ pub mod suite {
         check(
             store.pending().await.map_err(e)?.is_empty(),
             "pending not deleted",
+        )?;
+
+        // A model switch: begun, one document re-embedded, then the tab closes. Nothing is
+        // lost: the moved document opens, the other waits (stale) with its PDF, and the
+        // switch ends only when both are moved.
+        let m2 = |doc: &StoredDocument| {
+            let mut d = doc.clone();
+            d.meta.build = Some(info("m2"));
+            d.vectors = d
+                .vectors
+                .iter()
+                .map(|v| v.iter().map(|x| x * 0.5).collect())
+                .collect();
+            d
+        };
+        begin_switch(store, &info("m2")).await.map_err(e)?;
+        check(
+            matches!(
+                open_library(store, &info("m1")).await.map_err(e)?,
+                Opened::Mismatch { .. }
+            ),
+            "the old model opens a library being moved away from it",
+        )?;
+        store.put_document(&m2(&a)).await.map_err(e)?;
+        check(
+            !finish_switch(store).await.map_err(e)?,
+            "switch ended early",
+        )?;
+        let Opened::Ready { corpus, stale, .. } =
+            open_library(store, &info("m2")).await.map_err(e)?
+        else {
+            return Err("the target model does not open a library being moved to it".into());
+        };
+        check(
+            corpus.documents.len() == 1 && corpus.documents[0].id == "a",
+            "only moved documents are searched",
+        )?;
+        check(
+            stale.iter().map(|d| d.id.as_str()).collect::<Vec<_>>() == ["b"],
+            "the document not moved yet is listed as stale",
+        )?;
+        check(
+            store.pdf("b").await.map_err(e)?.is_some(),
+            "a stale document keeps its PDF",
+        )?;
+        store.put_document(&m2(&b)).await.map_err(e)?;
+        check(finish_switch(store).await.map_err(e)?, "switch did not end")?;
+        let meta = store.meta().await.map_err(e)?.ok_or("meta lost")?;
+        check(
+            meta.info == info("m2") && meta.next.is_none(),
+            "library now of the new model",
+        )?;
+        let Opened::Ready { corpus, stale, .. } =
+            open_library(store, &info("m2")).await.map_err(e)?
+        else {
+            return Err("mismatch after the switch".into());
+        };
+        check(
+            corpus.documents.len() == 2 && stale.is_empty(),
+            "both documents searched after the switch",
         )?;
 
         store.put_pending(&pending).await.map_err(e)?;
@@ -478,6 +636,107 @@ pub mod suite {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A MemStore whose document "b" cannot be read back.
+    struct Damaged(MemStore);
+
+    impl Store for Damaged {
+        async fn meta(&self) -> Result<Option<LibraryMeta>> {
+            self.0.meta().await
+        }
+        async fn set_meta(&self, meta: &LibraryMeta) -> Result<()> {
+            self.0.set_meta(meta).await
+        }
+        async fn documents(&self) -> Result<Vec<DocumentMeta>> {
+            self.0.documents().await
+        }
+        async fn load_document(&self, id: &str) -> Result<Option<(Vec<Chunk>, Vec<Vec<f32>>)>> {
+            if id == "b" {
+                return Err(Error::Store(
+                    "stored chunks: unexpected end of input".into(),
+                ));
+            }
+            self.0.load_document(id).await
+        }
+        async fn pdf(&self, id: &str) -> Result<Option<Vec<u8>>> {
+            self.0.pdf(id).await
+        }
+        async fn put_document(&self, doc: &StoredDocument) -> Result<()> {
+            self.0.put_document(doc).await
+        }
+        async fn delete_document(&self, id: &str) -> Result<()> {
+            self.0.delete_document(id).await
+        }
+        async fn put_pending(&self, file: &PendingFile) -> Result<()> {
+            self.0.put_pending(file).await
+        }
+        async fn pending(&self) -> Result<Vec<PendingFile>> {
+            self.0.pending().await
+        }
+        async fn delete_pending(&self, id: &str) -> Result<()> {
+            self.0.delete_pending(id).await
+        }
+        async fn index(&self) -> Result<Option<Vec<u8>>> {
+            self.0.index().await
+        }
+        async fn set_index(&self, bytes: &[u8]) -> Result<()> {
+            self.0.set_index(bytes).await
+        }
+        async fn clear(&self) -> Result<()> {
+            self.0.clear().await
+        }
+    }
+
+    #[test]
+    fn one_unreadable_document_does_not_keep_the_library_closed() {
+        let store = Damaged(MemStore::default());
+        let info = BuildInfo {
+            model_id: "m".into(),
+            dim: 2,
+            chunk_params: crate::chunk::ChunkParams::default(),
+        };
+        let doc = |id: &str| StoredDocument {
+            meta: DocumentMeta {
+                build: None,
+                id: id.into(),
+                name: format!("{id}.pdf"),
+                title: None,
+                pages: 1,
+                report: crate::pdf::Report::Complete,
+            },
+            pdf: b"%PDF".to_vec(),
+            chunks: vec![Chunk {
+                page: 1,
+                char_start: 0,
+                char_end: 4,
+                heading_path: Vec::new(),
+                text: "word".into(),
+            }],
+            vectors: vec![vec![1.0, 0.0]],
+        };
+        pollster::block_on(async {
+            store.put_document(&doc("a")).await.unwrap();
+            store.put_document(&doc("b")).await.unwrap();
+            let Opened::Ready {
+                corpus, damaged, ..
+            } = open_library(&store, &info).await.unwrap()
+            else {
+                panic!("mismatch");
+            };
+            assert_eq!(corpus.documents.len(), 1);
+            assert_eq!(corpus.documents[0].id, "a");
+            assert_eq!(
+                damaged.iter().map(|d| d.id.as_str()).collect::<Vec<_>>(),
+                ["b"]
+            );
+            // It can be deleted, and then the library is whole again.
+            store.delete_document("b").await.unwrap();
+            let Opened::Ready { damaged, .. } = open_library(&store, &info).await.unwrap() else {
+                panic!("mismatch");
+            };
+            assert!(damaged.is_empty());
+        });
+    }
 
     #[test]
     fn mem_store_passes_the_suite() {

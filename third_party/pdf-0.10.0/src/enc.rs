@@ -425,22 +425,38 @@ pub fn fax_decode(data: &[u8], params: &CCITTFaxDecodeParams) -> Result<Vec<u8>>
         let rows: u16 = params.rows.try_into()?;
 
         let height = if params.rows == 0 { None } else { Some(rows)};
+        // Fonte: capped like the other filters (65535 x 65535 reserved 4 GiB up front).
+        if columns as usize * rows as usize > MAX_DECODED_LEN {
+            bail!("a stream decodes to more than {} MiB", MAX_DECODED_LEN >> 20);
+        }
         let mut buf = Vec::with_capacity(columns as usize * rows as usize);
+        let mut over = false;
         decode_g4(data.iter().cloned(), columns, height, |line| {
+            // Fonte: without /Rows, lines of a few bits each could grow this without bound.
+            if over || buf.len() + columns as usize > MAX_DECODED_LEN {
+                over = true;
+                return;
+            }
             buf.extend(pels(line, columns).map(|c| match c {
                 Color::Black => 0,
                 Color::White => 255
             }));
-            assert_eq!(buf.len() % columns as usize, 0, "len={}, columns={}", buf.len(), columns);
         }).ok_or(PdfError::Other { msg: "faxdecode failed".into() })?;
-        assert_eq!(buf.len() % columns as usize, 0, "len={}, columns={}", buf.len(), columns);
+        if over {
+            bail!("a stream decodes to more than {} MiB", MAX_DECODED_LEN >> 20);
+        }
+        // Fonte: asserted (a panic) before; a short row is damage.
+        if columns == 0 || buf.len() % columns as usize != 0 {
+            bail!("faxdecode: {} bytes is not a whole number of {}-pixel rows", buf.len(), columns);
+        }
 
         if rows != 0 && buf.len() != columns as usize * rows as usize {
             bail!("decoded length does not match (expected {rows}∙{columns}, got {})", buf.len());
         }
         Ok(buf)
     } else {
-        unimplemented!()
+        // Fonte: `unimplemented!()` (a panic) before.
+        bail!("CCITT group 3 fax images (/K >= 0) are not supported")
     }
 }
 

@@ -81,7 +81,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            max_file_bytes: 200 * 1024 * 1024,
+            max_file_bytes: 200_000_000,
             max_pages: 10_000,
             max_ops_per_page: 2_000_000,
             max_glyphs_per_page: 200_000,

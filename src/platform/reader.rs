@@ -1,0 +1,263 @@
+//! The page's side of the reader worker (`src/worker`, `fonte_core::reader`): starts it, hands
+//! it one file at a time, and watches it. A file whose reading panics, passes the worker's
+//! memory budget or runs past [`time_limit_ms`] stops the worker; the file is reported with
+//! why ([`Stopped`]), the worker is terminated and a fresh one starts for the next file. The
+//! page itself never parses a PDF.
+
+use async_lock::Mutex;
+use fonte_core::chunk::ChunkParams;
+use fonte_core::ingest::Prepared;
+use fonte_core::pdf::{Report, Stopped};
+use fonte_core::reader::{decode, encode, Reply, Request};
+use futures_channel::mpsc::{unbounded, UnboundedReceiver};
+use futures_util::future::{select, Either};
+use futures_util::StreamExt;
+use gloo::timers::future::TimeoutFuture;
+use js_sys::{Array, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use crate::{AppError, AppResult};
+
+/// The worker's loader, written by Trunk next to the app (index.html).
+const WORKER_URL: &str = "fonte-worker_loader.js";
+/// Per file: this long, plus [`MS_PER_MB`] for each MB. The largest fixture (fullrefman.pdf,
+/// 6.5 MB, 1,000 pages) reads in about 6 s in the worker; a small hostile file is stopped at
+/// 20 s.
+const BASE_MS: f64 = 20_000.0;
+const MS_PER_MB: f64 = 2_000.0;
+/// A fresh worker must say it is ready within this long (it compiles its module).
+const START_MS: u32 = 30_000;
+
+/// How long reading a file of `bytes` may take, ms: `?reader-ms=N` in the page address makes
+/// it N for every file (diagnosis, and the end-to-end test of the watchdog).
+pub fn time_limit_ms(bytes: usize) -> f64 {
+    knob("reader-ms").unwrap_or(BASE_MS + MS_PER_MB * bytes as f64 / 1e6)
+}
+
+/// The worker's memory budget, MiB: [`BUDGET_MIB`], or less with `?reader-mib=N`.
+fn memory_mib() -> u32 {
+    knob("reader-mib").map_or(BUDGET_MIB as u32, |n| (n as u32).min(BUDGET_MIB as u32))
+}
+
+/// A number given in the page address (`?name=N`).
+fn knob(name: &str) -> Option<f64> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    params.get(name)?.parse().ok().filter(|n: &f64| *n >= 0.0)
+}
+
+/// What the worker sent, as the page sees it.
+enum Message {
+    Reply(Vec<u8>),
+    Panicked(String),
+    OverBudget,
+    Died(String),
+}
+
+/// A started worker with its message handlers.
+struct Live {
+    worker: Worker,
+    inbox: UnboundedReceiver<Message>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        // Unhooked first: an event already queued would otherwise call a dropped closure.
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+/// The reader worker and what it needs to start: the tokenizer chunking counts with.
+pub struct ReaderWorker {
+    // One request at a time; the lock is held across the request's awaits, so a second caller
+    // waits instead of finding the worker gone.
+    live: Mutex<Option<Live>>,
+    tokenizer: Vec<u8>,
+    max_tokens: usize,
+}
+
+impl ReaderWorker {
+    /// A reader for a model's tokenizer (started on first use).
+    pub fn new(tokenizer: Vec<u8>, max_tokens: usize) -> Self {
+        Self {
+            live: Mutex::new(None),
+            tokenizer,
+            max_tokens,
+        }
+    }
+
+    /// Whether the file can be opened at all: `Ok(None)` when it can, else its report.
+    pub async fn open(
+        &self,
+        name: &str,
+        file: &[u8],
+        password: Option<String>,
+    ) -> AppResult<Result<Option<Report>, Stopped>> {
+        let request = Request::Open { password };
+        Ok(
+            match self.request(name, &request, file, &mut |_, _| {}).await? {
+                Ok(Reply::Opened(report)) => Ok(report),
+                Ok(other) => return Err(unexpected(&other)),
+                Err(stopped) => Err(stopped),
+            },
+        )
+    }
+
+    /// Reads and chunks the file; `progress(read, of)` while its pages are read.
+    pub async fn read(
+        &self,
+        name: &str,
+        file: &[u8],
+        password: Option<String>,
+        params: ChunkParams,
+        progress: &mut dyn FnMut(u32, u32),
+    ) -> AppResult<Result<Prepared, Stopped>> {
+        let request = Request::Read {
+            name: name.to_string(),
+            password,
+            params,
+        };
+        Ok(match self.request(name, &request, file, progress).await? {
+            Ok(Reply::Prepared(p)) => Ok(p),
+            Ok(other) => return Err(unexpected(&other)),
+            Err(stopped) => Err(stopped),
+        })
+    }
+
+    async fn request(
+        &self,
+        name: &str,
+        request: &Request,
+        file: &[u8],
+        progress: &mut dyn FnMut(u32, u32),
+    ) -> AppResult<Result<Reply, Stopped>> {
+        let mut live = self.live.lock().await;
+        if live.is_none() {
+            *live = Some(self.start().await?);
+        }
+        let worker = live.as_mut().expect("started above");
+        send(&worker.worker, request, file)?;
+        let deadline = js_sys::Date::now() + time_limit_ms(file.len());
+        let mut panicked = None;
+        let stopped = loop {
+            let left = (deadline - js_sys::Date::now()).max(0.0) as u32;
+            let next = select(worker.inbox.next(), TimeoutFuture::new(left)).await;
+            let message = match next {
+                Either::Left((Some(m), _)) => m,
+                Either::Left((None, _)) => Message::Died("the worker went away".into()),
+                Either::Right(_) => {
+                    break Stopped::TimedOut {
+                        secs: (time_limit_ms(file.len()) / 1000.0).round() as u32,
+                    }
+                }
+            };
+            match message {
+                Message::Reply(bytes) => match decode::<Reply>(&bytes)? {
+                    Reply::Progress { read, of } => progress(read, of),
+                    Reply::Failed(why) => {
+                        return Err(AppError::Runtime(format!("PDF reader: {why}")))
+                    }
+                    reply => return Ok(Ok(reply)),
+                },
+                // The abort that follows arrives as an error event; the panic says why.
+                Message::Panicked(why) => panicked = Some(why),
+                Message::OverBudget => break Stopped::OutOfMemory { mib: memory_mib() },
+                Message::Died(why) => {
+                    break match panicked.take() {
+                        Some(message) => Stopped::Panicked { message },
+                        None => Stopped::Crashed { message: why },
+                    }
+                }
+            }
+        };
+        // Dropping it terminates the worker; the next request starts a fresh one.
+        *live = None;
+        web_sys::console::warn_1(
+            &format!("Fonte: the PDF reader stopped on {name} ({stopped:?}); restarting it").into(),
+        );
+        Ok(Err(stopped))
+    }
+
+    /// Starts a worker and waits until it is ready and has the tokenizer.
+    async fn start(&self) -> AppResult<Live> {
+        let failed =
+            |e: JsValue| AppError::Runtime(format!("PDF reader: {}", AppError::js_text(&e)));
+        let worker = Worker::new(&crate::engine::absolute(WORKER_URL)).map_err(failed)?;
+        let (tx, inbox) = unbounded();
+        let to_inbox = tx.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let data = e.data();
+            let message = if let Some(bytes) = data.dyn_ref::<Uint8Array>() {
+                Message::Reply(bytes.to_vec())
+            } else if data.as_f64() == Some(-1.0) {
+                Message::OverBudget
+            } else {
+                let why = js_sys::Reflect::get(&data, &"panic".into())
+                    .ok()
+                    .and_then(|v| v.as_string())
+                    .unwrap_or_else(|| AppError::js_text(&data));
+                Message::Panicked(why)
+            };
+            let _ = to_inbox.unbounded_send(message);
+        });
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+            // Handled here: the page shows the file's row, not an uncaught error.
+            e.prevent_default();
+            let _ = tx.unbounded_send(Message::Died(e.message()));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let mut live = Live {
+            worker,
+            inbox,
+            _on_message: on_message,
+            _on_error: on_error,
+        };
+        let not_ready = || AppError::Runtime("PDF reader: the worker did not start".into());
+        let ready = select(live.inbox.next(), TimeoutFuture::new(START_MS)).await;
+        match ready {
+            Either::Left((Some(Message::Reply(bytes)), _))
+                if decode::<Reply>(&bytes)? == Reply::Ready => {}
+            _ => return Err(not_ready()),
+        }
+        let init = Request::Init {
+            tokenizer: self.tokenizer.clone(),
+            max_tokens: self.max_tokens,
+            memory_mib: memory_mib(),
+        };
+        send(&live.worker, &init, &[])?;
+        match select(live.inbox.next(), TimeoutFuture::new(START_MS)).await {
+            Either::Left((Some(Message::Reply(bytes)), _)) => match decode::<Reply>(&bytes)? {
+                Reply::Initialized => Ok(live),
+                Reply::Failed(why) => Err(AppError::Runtime(format!("PDF reader: {why}"))),
+                _ => Err(not_ready()),
+            },
+            _ => Err(not_ready()),
+        }
+    }
+}
+
+/// The worker's memory budget, MiB (src/worker/budget.rs).
+pub const BUDGET_MIB: u64 = 1024;
+
+/// Posts `[request, file]`, transferring both buffers (the file is copied once, out of the
+/// page's wasm memory).
+fn send(worker: &Worker, request: &Request, file: &[u8]) -> AppResult<()> {
+    let header = Uint8Array::from(&encode(request)?[..]);
+    let body = Uint8Array::from(file);
+    let parts = Array::of2(&header, &body);
+    let transfer = Array::of2(&header.buffer(), &body.buffer());
+    worker
+        .post_message_with_transfer(&parts, &transfer)
+        .map_err(|e| AppError::Runtime(format!("PDF reader: {}", AppError::js_text(&e))))
+}
+
+fn unexpected(reply: &Reply) -> AppError {
+    AppError::Runtime(format!("PDF reader: unexpected answer {reply:?}"))
+}
