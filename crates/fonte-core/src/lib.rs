@@ -21,6 +21,7 @@ pub mod error;
 pub mod eval;
 pub mod ingest;
 pub mod lexical;
+pub mod library;
 pub mod pdf;
 pub mod reader;
 pub mod retrieve;

@@ -2,6 +2,7 @@
 //! pool, normalise) and the [`Encoder`] trait each runtime implements (native ONNX Runtime
 //! here in [`native`], onnxruntime-web in the app's `platform::embed`).
 
+pub mod fake;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 #[cfg(test)]

@@ -1,0 +1,256 @@
+//! The library behind the page, as the components see it: [`Engine`] ties the core
+//! [`Library`] (IndexedDB store + searchable corpus), the [`ModelService`] (reader worker and
+//! embedding model of the library's model) and the ingestion queue ([`queue`]) to the signals
+//! in [`crate::state::Ui`]. Library management (delete, clear, model switch) is in [`manage`].
+
+mod ingest;
+mod manage;
+mod queue;
+mod service;
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use fonte_core::lexical::highlight;
+use fonte_core::library::{Library, Opening};
+use fonte_core::retrieve::{Fusion, Mode};
+use fonte_core::store::Store;
+use gloo::timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use leptos_i18n::I18nContext;
+
+use crate::i18n::*;
+use crate::models::Model;
+use crate::platform::idb::{DbEvent, IdbStore};
+use crate::state::{Loaded, ResultRow, Row, Status, Ui};
+use crate::AppResult;
+use queue::Job;
+pub use service::ModelService;
+
+/// Where the model and onnxruntime-web are served from (same origin as the app).
+pub const ORT_DIR: &str = "ort/";
+/// The library's IndexedDB database.
+pub const DB_NAME: &str = "fonte";
+
+/// The library and everything that works on it.
+pub struct Engine {
+    ui: Ui,
+    i18n: I18nContext<Locale>,
+    library: Library<IdbStore>,
+    // The library's model with its reader and embedder (replaced by `switch_model`).
+    service: RefCell<Rc<ModelService>>,
+    models: Vec<Model>,
+    // Files refused for want of a password, by row: kept in memory (never stored) so the user
+    // can type the password and try again without picking the file again.
+    locked: RefCell<Vec<(u64, String, Vec<u8>)>>,
+    queue: RefCell<VecDeque<Job>>,
+    running: Cell<bool>,
+    cancel: Cell<bool>,
+    next_key: Cell<u64>,
+}
+
+/// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
+pub fn absolute(rel: &str) -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .and_then(|base| web_sys::Url::new_with_base(rel, &base).ok())
+        .map_or_else(|| rel.to_string(), |u| u.href())
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Lets the browser paint and handle input before the next piece of work.
+async fn yield_now() {
+    TimeoutFuture::new(0).await;
+}
+
+impl Engine {
+    /// Opens the library: the saved index if current, else rebuilt from the stored chunks and
+    /// vectors. No embedding happens here.
+    pub async fn open(ui: Ui, i18n: I18nContext<Locale>) -> AppResult<Rc<Self>> {
+        let started = now_ms();
+        let models = crate::models::installed().await?;
+        let on_db = move |event| {
+            let text = match event {
+                DbEvent::Blocked => t_string!(i18n, db_blocked).to_string(),
+                DbEvent::ClosedForUpgrade => t_string!(i18n, db_closed_for_upgrade).to_string(),
+            };
+            ui.notice.set(Some(text));
+        };
+        let store = IdbStore::open_with(DB_NAME, Rc::new(on_db)).await?;
+        let stored = store.meta().await?;
+        let model = crate::models::for_library(
+            &models,
+            stored.as_ref().map(|m| m.target().model_id.as_str()),
+        )
+        .clone();
+        let info = model.info();
+        let (library, opening) = Library::open(store, &info).await?;
+        let (loaded, stale, damaged) = match opening {
+            Opening::Ready {
+                restored,
+                stale,
+                damaged,
+            } => {
+                let corpus = library.corpus();
+                let loaded = Loaded::Ready {
+                    restored,
+                    documents: corpus.documents.len(),
+                    chunks: corpus.chunks.len(),
+                    ms: now_ms() - started,
+                };
+                (loaded, stale, damaged)
+            }
+            Opening::Mismatch { stored } => {
+                let stored = format!(
+                    "{} (dim {}), chunks of {} tokens",
+                    stored.model_id, stored.dim, stored.chunk_params.target_tokens
+                );
+                (Loaded::Mismatch { stored }, Vec::new(), Vec::new())
+            }
+        };
+        let engine = Rc::new(Self {
+            ui,
+            i18n,
+            library,
+            service: RefCell::new(Rc::new(ModelService::new(model, ui))),
+            models,
+            locked: RefCell::new(Vec::new()),
+            queue: RefCell::new(VecDeque::new()),
+            running: Cell::new(false),
+            cancel: Cell::new(false),
+            next_key: Cell::new(1),
+        });
+        let mut rows: Vec<Row> = engine
+            .library
+            .documents()
+            .into_iter()
+            .map(|d| Row {
+                key: engine.key(),
+                chunks: Some(engine.library.chunk_count(&d.id)),
+                id: Some(d.id),
+                name: d.name,
+                size: None,
+                pages: Some(d.pages),
+                status: Status::from_report(&d.report),
+            })
+            .collect();
+        // Listed so they can be deleted; the rest of the library works.
+        rows.extend(damaged.into_iter().map(|d| Row {
+            key: engine.key(),
+            id: Some(d.id),
+            name: d.name,
+            size: None,
+            pages: Some(d.pages),
+            chunks: None,
+            status: Status::Damaged,
+        }));
+        ui.rows.set(rows);
+        ui.models.set(engine.models.clone());
+        ui.model.set(engine.model().manifest.id);
+        ui.loaded.set(loaded);
+        ui.generation.update(|g| *g += 1);
+        let pending = engine.library.store().pending().await?;
+        ui.pending
+            .set(pending.into_iter().map(|p| (p.id, p.name)).collect());
+        // A model switch that a closed tab interrupted goes on: the documents not moved yet
+        // are still stored with their PDFs, and are re-embedded now.
+        if !stale.is_empty() {
+            engine.requeue_stale(stale).await?;
+        }
+        Ok(engine)
+    }
+
+    /// The model the library uses.
+    pub fn model(&self) -> Model {
+        self.service().model().clone()
+    }
+
+    /// The installed models (the default first).
+    pub fn models(&self) -> &[Model] {
+        &self.models
+    }
+
+    /// The service of the library's model (cloned out: it is replaced on a model switch
+    /// while work that started with the old one finishes with it).
+    fn service(&self) -> Rc<ModelService> {
+        self.service.borrow().clone()
+    }
+
+    fn key(&self) -> u64 {
+        let k = self.next_key.get();
+        self.next_key.set(k + 1);
+        k
+    }
+
+    fn set_status(&self, key: u64, f: impl FnOnce(&mut Row)) {
+        self.ui.rows.update(|rows| {
+            if let Some(r) = rows.iter_mut().find(|r| r.key == key) {
+                f(r);
+            }
+        });
+    }
+
+    /// Hybrid search; `scope` lists the document ids to search (all when empty).
+    pub async fn search(&self, query: &str, scope: &[String]) -> AppResult<Vec<ResultRow>> {
+        let query = query.trim();
+        if query.is_empty() || self.library.corpus().chunks.is_empty() {
+            return Ok(Vec::new());
+        }
+        let service = self.service();
+        let mut slot = service.embedder().await?;
+        let embedder = slot.as_mut().expect("loaded by embedder()");
+        let vector = embedder.embed_query(query).await;
+        drop(slot);
+        let vector = vector?;
+        self.library
+            .set_fusion(Fusion::for_model(&self.model().manifest));
+        let corpus = self.library.corpus();
+        let numbers: Vec<u32> = scope
+            .iter()
+            .filter_map(|id| corpus.document_number(id))
+            .collect();
+        let scope = (!scope.is_empty()).then_some(numbers.as_slice());
+        let hits = corpus.search(query, Some(&vector), Mode::Hybrid, 10, scope);
+        Ok(hits
+            .into_iter()
+            .map(|h| {
+                let c = &corpus.chunks[h.chunk as usize];
+                let doc = &corpus.documents[c.doc as usize];
+                ResultRow {
+                    chunk: h.chunk,
+                    doc_id: doc.id.clone(),
+                    doc_name: doc.name.clone(),
+                    page: c.chunk.page,
+                    score: h.score,
+                    heading: c.chunk.heading_path.join(" › "),
+                    runs: highlight(&c.chunk.text, query),
+                }
+            })
+            .collect())
+    }
+
+    /// A stored document's PDF.
+    pub async fn pdf(&self, id: &str) -> AppResult<Option<Vec<u8>>> {
+        Ok(self.library.store().pdf(id).await?)
+    }
+
+    /// The stored documents as (id, name), for scoping.
+    pub fn documents(&self) -> Vec<(String, String)> {
+        self.library
+            .documents()
+            .into_iter()
+            .map(|d| (d.id, d.name))
+            .collect()
+    }
+
+    /// Asks for persistent storage and publishes the space used.
+    pub async fn refresh_storage(&self) {
+        if let Some((used, quota)) = crate::platform::storage::estimate().await {
+            self.ui.storage.set(Some((used, quota)));
+        }
+    }
+}

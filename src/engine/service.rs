@@ -1,0 +1,89 @@
+//! One model's services for the library: the reader worker (parsing and chunking with the
+//! model's tokenizer) and the embedding model, each created on first use, one of each per
+//! page. The embedder sits behind an async lock held across each inference, so a search while
+//! a file is embedding waits for the current chunk instead of finding the model gone (or
+//! loading a second copy).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use async_lock::{Mutex, MutexGuard};
+use fonte_core::embed::Embedder;
+use leptos::prelude::*;
+
+use super::{absolute, ORT_DIR};
+use crate::models::Model;
+use crate::platform::assets::fetch_bytes;
+use crate::platform::embed::{choose_compute, requested_compute, Compute, OrtWebEncoder};
+use crate::platform::reader::ReaderWorker;
+use crate::state::Ui;
+use crate::AppResult;
+
+/// The reader and embedder of one model.
+pub struct ModelService {
+    model: Model,
+    ui: Ui,
+    reader: RefCell<Option<Rc<ReaderWorker>>>,
+    embedder: Mutex<Option<Embedder<OrtWebEncoder>>>,
+}
+
+impl ModelService {
+    /// The services of `model` (nothing is loaded yet); `ui` shows where the model runs.
+    pub fn new(model: Model, ui: Ui) -> Self {
+        Self {
+            model,
+            ui,
+            reader: RefCell::new(None),
+            embedder: Mutex::new(None),
+        }
+    }
+
+    /// The model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The reader worker (its tokenizer counts the chunks' tokens), so a file can be read and
+    /// rejected without waiting for the model, and no file can crash the page.
+    pub async fn reader(&self) -> AppResult<Rc<ReaderWorker>> {
+        if let Some(r) = self.reader.borrow().as_ref() {
+            return Ok(r.clone());
+        }
+        let json = fetch_bytes(&format!("{}tokenizer.json", self.model.dir)).await?;
+        self.model.manifest.verify("tokenizer.json", &json)?;
+        // Another task may have made one while this one fetched: keep the first.
+        if let Some(r) = self.reader.borrow().as_ref() {
+            return Ok(r.clone());
+        }
+        let reader = Rc::new(ReaderWorker::new(json, self.model.manifest.max_tokens));
+        *self.reader.borrow_mut() = Some(reader.clone());
+        Ok(reader)
+    }
+
+    /// The embedding model, loaded on first use; the guard holds it for one inference.
+    pub async fn embedder(&self) -> AppResult<MutexGuard<'_, Option<Embedder<OrtWebEncoder>>>> {
+        let mut slot = self.embedder.lock().await;
+        if slot.is_some() {
+            return Ok(slot);
+        }
+        let active = &self.model;
+        let model = fetch_bytes(&format!("{}model.onnx", active.dir)).await?;
+        let tokenizer = fetch_bytes(&format!("{}tokenizer.json", active.dir)).await?;
+        let compute = choose_compute(requested_compute()).await;
+        let encoder =
+            OrtWebEncoder::load(&absolute(ORT_DIR), &active.manifest, &model, compute).await?;
+        let placement = encoder.placement().clone();
+        // On the CPU, batch 1: padding to the longest text of a batch costs more than batching
+        // saves (measured for issue 4: batch 1 was fastest in every CPU runtime). A GPU is
+        // built for wide batches (not measured here: no GPU on the development machines).
+        let batch = match placement.compute {
+            Compute::WebGpu => 16,
+            Compute::Wasm => 1,
+        };
+        let embedder =
+            Embedder::new(active.manifest.clone(), &tokenizer, encoder)?.with_batch_size(batch);
+        self.ui.placement.set(Some(placement));
+        *slot = Some(embedder);
+        Ok(slot)
+    }
+}
