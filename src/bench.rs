@@ -7,11 +7,9 @@
 use fonte_core::chunk::{Chunk, ChunkParams};
 use fonte_core::corpus::{BuildInfo, Corpus, DocumentMeta};
 use fonte_core::embed::{Embedder, ModelManifest};
-use fonte_core::ingest::prepare;
 use fonte_core::pdf::Report;
-use fonte_core::retrieve::Mode;
+use fonte_core::retrieve::{Mode, Search};
 use fonte_core::store::{LibraryMeta, Store, StoredDocument, STORE_FORMAT};
-use fonte_core::tokenize::TextTokenizer;
 use fonte_core::vector::random_unit_vectors;
 use wasm_bindgen::prelude::*;
 
@@ -23,6 +21,7 @@ const MODEL_DIR: &str = "models/all-minilm-l6-v2-int8/";
 use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::{choose_compute, requested_compute, OrtWebEncoder};
 use crate::platform::idb::IdbStore;
+use crate::platform::reader::ReaderWorker;
 
 fn js(e: impl std::fmt::Display) -> JsValue {
     JsValue::from_str(&e.to_string())
@@ -52,10 +51,25 @@ pub async fn bench_chunks(pdf: Vec<u8>) -> Result<Vec<String>, JsValue> {
     let json = fetch_bytes(&format!("{MODEL_DIR}tokenizer.json"))
         .await
         .map_err(js)?;
-    let tokenizer = TextTokenizer::from_bytes(&json, m.max_tokens).map_err(js)?;
-    let count = |t: &str| tokenizer.content_tokens(t);
-    let p = prepare("bench.pdf", &pdf, None, ChunkParams::default(), &count);
-    Ok(p.chunks.into_iter().map(|c| c.text).collect())
+    // Read in the reader worker like every PDF the app sees: the page never runs the parser
+    // (and the app's wasm does not link it).
+    let reader = ReaderWorker::new(json, m.max_tokens);
+    let read = reader
+        .read(
+            "bench.pdf",
+            &pdf,
+            None,
+            ChunkParams::default(),
+            &mut |_, _| {},
+        )
+        .await
+        .map_err(js)?;
+    match read {
+        Ok(p) => Ok(p.chunks.into_iter().map(|c| c.text).collect()),
+        Err(stopped) => Err(JsValue::from_str(&format!(
+            "the reader stopped: {stopped:?}"
+        ))),
+    }
 }
 
 /// Milliseconds to embed `texts` with the model in `model_dir` (e.g. `models/all-minilm-l6-v2-int8/`)
@@ -198,7 +212,7 @@ pub async fn bench_search(n: usize, queries: usize, texts: Vec<String>) -> Resul
         let mut times = Vec::with_capacity(queries);
         for (q, v) in qs.iter().zip(&qv) {
             let t = now();
-            let hits = corpus.search(q, Some(v), mode, 10, None);
+            let hits = corpus.search(&Search::new(q, Some(v)).mode(mode));
             times.push(now() - t);
             std::hint::black_box(hits);
         }

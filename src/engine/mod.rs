@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use fonte_core::lexical::highlight;
 use fonte_core::library::{Library, Opening};
-use fonte_core::retrieve::{Fusion, Mode};
+use fonte_core::retrieve::{Fusion, Search};
 use fonte_core::store::Store;
 use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -98,8 +98,8 @@ impl Engine {
                 let corpus = library.corpus();
                 let loaded = Loaded::Ready {
                     restored,
-                    documents: corpus.documents.len(),
-                    chunks: corpus.chunks.len(),
+                    documents: corpus.documents().len(),
+                    chunks: corpus.chunks().len(),
                     ms: now_ms() - started,
                 };
                 (loaded, stale, damaged)
@@ -197,7 +197,7 @@ impl Engine {
     /// Hybrid search; `scope` lists the document ids to search (all when empty).
     pub async fn search(&self, query: &str, scope: &[String]) -> AppResult<Vec<ResultRow>> {
         let query = query.trim();
-        if query.is_empty() || self.library.corpus().chunks.is_empty() {
+        if query.is_empty() || self.library.corpus().chunks().is_empty() {
             return Ok(Vec::new());
         }
         let service = self.service();
@@ -214,12 +214,12 @@ impl Engine {
             .filter_map(|id| corpus.document_number(id))
             .collect();
         let scope = (!scope.is_empty()).then_some(numbers.as_slice());
-        let hits = corpus.search(query, Some(&vector), Mode::Hybrid, 10, scope);
+        let hits = corpus.search(&Search::new(query, Some(&vector)).scope(scope));
         Ok(hits
             .into_iter()
             .map(|h| {
-                let c = &corpus.chunks[h.chunk as usize];
-                let doc = &corpus.documents[c.doc as usize];
+                let c = &corpus.chunks()[h.chunk as usize];
+                let doc = &corpus.documents()[c.doc as usize];
                 ResultRow {
                     chunk: h.chunk,
                     doc_id: doc.id.clone(),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use fonte_core::corpus::Corpus;
 use fonte_core::eval::{metrics, GoldMatcher, QuestionOutcome, RetrievalMetrics};
-use fonte_core::retrieve::Mode;
+use fonte_core::retrieve::{Mode, Search};
 use fonte_core::text::words;
 use serde::Deserialize;
 
@@ -112,8 +112,8 @@ fn stripped_corpus(
         .iter()
         .flat_map(|q| [words(&q.q_en), words(&q.q_pt)])
         .collect();
-    let mut chunks = corpus.chunks.clone();
-    let mut vectors = corpus.vectors.clone();
+    let mut chunks = corpus.chunks().to_vec();
+    let mut vectors = corpus.vectors().to_vec();
     let mut changed = Vec::new();
     for (i, rec) in chunks.iter_mut().enumerate() {
         if let Some(t) = strip_heading_lines(&rec.chunk.text, &questions) {
@@ -131,8 +131,8 @@ fn stripped_corpus(
     }
     let n = changed.len();
     Corpus::build(
-        corpus.info.clone(),
-        corpus.documents.clone(),
+        corpus.info().clone(),
+        corpus.documents().to_vec(),
         chunks,
         vectors,
     )
@@ -150,10 +150,10 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
         .map(|l| serde_json::from_str(l).map_err(|e| format!("{}: {e}", args.qa.display())))
         .collect::<Result<_, _>>()?;
     let mut embedder = model::load(&args.model)?;
-    if embedder.manifest().id != corpus.info.model_id {
+    if embedder.manifest().id != corpus.info().model_id {
         return Err(format!(
             "corpus built with {}, model is {}",
-            corpus.info.model_id,
+            corpus.info().model_id,
             embedder.manifest().id
         ));
     }
@@ -163,7 +163,7 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
             .dense_weight
             .unwrap_or(embedder.manifest().dense_weight),
     };
-    corpus.fusion = fusion;
+    corpus.set_fusion(fusion);
     let mut qv: HashMap<&str, Vec<Vec<f32>>> = HashMap::new();
     for lang in ["en", "pt"] {
         let mut v = Vec::new();
@@ -181,16 +181,16 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     }
     if args.variant != Variant::AsIndexed {
         let (mut c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
-        c.fusion = fusion;
+        c.set_fusion(fusion);
         eprintln!("stripped question headings from {n} chunks");
         variants.push(("headings-stripped", Some(c)));
     }
     println!(
         "model {}, chunks {} (target {} tokens, overlap {}), budget {} chars, {} questions, rrf k {} dense weight {}",
-        corpus.info.model_id,
-        corpus.chunks.len(),
-        corpus.info.chunk_params.target_tokens,
-        corpus.info.chunk_params.overlap_tokens,
+        corpus.info().model_id,
+        corpus.chunks().len(),
+        corpus.info().chunk_params.target_tokens,
+        corpus.info().chunk_params.overlap_tokens,
         args.budget,
         qa.len(),
         fusion.k,
@@ -203,9 +203,9 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     for (variant, stripped) in &variants {
         let c = stripped.as_ref().unwrap_or(&corpus);
         for (q_lang, doc_lang) in [("en", "en"), ("pt", "pt"), ("pt", "en")] {
-            let scope: Vec<u32> = (0..c.documents.len() as u32)
+            let scope: Vec<u32> = (0..c.documents().len() as u32)
                 .filter(|&d| {
-                    c.documents[d as usize]
+                    c.documents()[d as usize]
                         .name
                         .contains(&format!(".{doc_lang}."))
                 })
@@ -222,14 +222,13 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
                     .map(|(i, q)| {
                         let gold = GoldMatcher::new(q.gold(doc_lang));
                         let hits = c.search(
-                            q.question(q_lang),
-                            Some(&qv[q_lang][i]),
-                            mode,
-                            100,
-                            scope.as_deref(),
+                            &Search::new(q.question(q_lang), Some(&qv[q_lang][i]))
+                                .mode(mode)
+                                .depth(100)
+                                .scope(scope.as_deref()),
                         );
                         let is_hit = |h: &fonte_core::retrieve::Hit| {
-                            gold.overlaps(&c.chunks[h.chunk as usize].chunk.text)
+                            gold.overlaps(&c.chunks()[h.chunk as usize].chunk.text)
                         };
                         QuestionOutcome {
                             ranked: hits.iter().map(is_hit).collect(),

@@ -130,8 +130,8 @@ pub fn run(
     eprintln!(
         "wrote {} ({} documents, {} chunks, {} bytes)",
         output.display(),
-        corpus.documents.len(),
-        corpus.chunks.len(),
+        corpus.documents().len(),
+        corpus.chunks().len(),
         bytes.len()
     );
     Ok(())

@@ -216,28 +216,36 @@ fn search(
 ) -> Result<(), String> {
     let mut corpus = index::load(path)?;
     let mut embedder = model::load(model)?;
-    corpus.fusion = fonte_core::retrieve::Fusion::for_model(embedder.manifest());
-    if embedder.manifest().id != corpus.info.model_id {
+    corpus.set_fusion(fonte_core::retrieve::Fusion::for_model(embedder.manifest()));
+    if embedder.manifest().id != corpus.info().model_id {
         return Err(format!(
             "{} was built with {}, not {}: use --model",
             path.display(),
-            corpus.info.model_id,
+            corpus.info().model_id,
             embedder.manifest().id
         ));
     }
-    let scope: Vec<u32> = (0..corpus.documents.len() as u32)
-        .filter(|&d| docs.iter().any(|n| corpus.documents[d as usize].name == *n))
+    let scope: Vec<u32> = (0..corpus.documents().len() as u32)
+        .filter(|&d| {
+            docs.iter()
+                .any(|n| corpus.documents()[d as usize].name == *n)
+        })
         .collect();
     let scope = (!docs.is_empty()).then_some(scope.as_slice());
     let qv = pollster::block_on(embedder.embed_query(question)).map_err(|e| e.to_string())?;
     for (rank, hit) in corpus
-        .search(question, Some(&qv), mode, k.max(50), scope)
+        .search(
+            &fonte_core::retrieve::Search::new(question, Some(&qv))
+                .mode(mode)
+                .depth(k.max(50))
+                .scope(scope),
+        )
         .iter()
         .take(k)
         .enumerate()
     {
-        let rec = &corpus.chunks[hit.chunk as usize];
-        let doc = &corpus.documents[rec.doc as usize];
+        let rec = &corpus.chunks()[hit.chunk as usize];
+        let doc = &corpus.documents()[rec.doc as usize];
         let preview: String = rec
             .chunk
             .text
@@ -338,7 +346,7 @@ fn hnsw_recall(
     let (data, qs, what) = match corpus {
         Some(path) => {
             let c = index::load(path)?;
-            let mut v = c.vectors.clone();
+            let mut v = c.vectors().to_vec();
             // Every k-th vector becomes a query and leaves the data, so no query finds itself.
             let step = (v.len() / queries.max(1)).max(2);
             let mut qs = Vec::new();

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use crate::chunk::{Chunk, ChunkParams};
 use crate::lexical::{Bm25, Bm25Params};
 use crate::pdf::Report;
-use crate::retrieve::{within_budget, Fusion, Hit, Mode, Retriever};
+use crate::retrieve::{within_budget, Fusion, Hit, Retriever, Search};
 use crate::vector::VectorIndex;
 use crate::{Error, Result};
 
@@ -68,18 +68,15 @@ struct Stored {
     dense: Vec<u8>,
 }
 
-/// An indexed corpus in memory.
+/// An indexed corpus in memory. Its parts change only together ([`Corpus::build`],
+/// [`Corpus::add_document`], [`Corpus::remove_document`]), so the chunks, their vectors, the
+/// BM25 index, the vector index and the chunk-to-document map always agree.
 pub struct Corpus {
-    /// Build parameters.
-    pub info: BuildInfo,
-    /// Documents.
-    pub documents: Vec<DocumentMeta>,
-    /// Chunks of all documents.
-    pub chunks: Vec<ChunkRecord>,
-    /// One vector per chunk.
-    pub vectors: Vec<Vec<f32>>,
-    /// How hybrid search fuses BM25 and dense rankings.
-    pub fusion: Fusion,
+    info: BuildInfo,
+    documents: Vec<DocumentMeta>,
+    chunks: Vec<ChunkRecord>,
+    vectors: Vec<Vec<f32>>,
+    fusion: Fusion,
     lexical: Bm25,
     dense: VectorIndex,
     chunk_doc: Vec<u32>,
@@ -116,6 +113,36 @@ impl Corpus {
             chunk_doc,
             fusion: Fusion::default(),
         })
+    }
+
+    /// Build parameters.
+    pub fn info(&self) -> &BuildInfo {
+        &self.info
+    }
+
+    /// Documents, numbered by position (a chunk's `doc`).
+    pub fn documents(&self) -> &[DocumentMeta] {
+        &self.documents
+    }
+
+    /// Chunks of all documents; a hit's `chunk` indexes this.
+    pub fn chunks(&self) -> &[ChunkRecord] {
+        &self.chunks
+    }
+
+    /// One vector per chunk.
+    pub fn vectors(&self) -> &[Vec<f32>] {
+        &self.vectors
+    }
+
+    /// How hybrid search fuses BM25 and dense rankings.
+    pub fn fusion(&self) -> Fusion {
+        self.fusion
+    }
+
+    /// Sets how hybrid search fuses the rankings (per model, or swept by `fonte eval`).
+    pub fn set_fusion(&mut self, fusion: Fusion) {
+        self.fusion = fusion;
     }
 
     /// A corpus with no documents yet.
@@ -203,21 +230,14 @@ impl Corpus {
     }
 
     /// Ranks chunks for a question (see [`Retriever::search`]).
-    pub fn search(
-        &self,
-        question: &str,
-        vector: Option<&[f32]>,
-        mode: Mode,
-        depth: usize,
-        scope: Option<&[u32]>,
-    ) -> Vec<Hit> {
+    pub fn search(&self, search: &Search<'_>) -> Vec<Hit> {
         Retriever {
             lexical: &self.lexical,
             dense: &self.dense,
             chunk_doc: &self.chunk_doc,
             fusion: self.fusion,
         }
-        .search(question, vector, mode, depth, scope)
+        .search(search)
     }
 
     /// The best hits whose text fits in `budget` characters.
@@ -285,6 +305,7 @@ impl Corpus {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::retrieve::Mode;
 
     fn tiny() -> Corpus {
         let info = BuildInfo {
@@ -326,11 +347,11 @@ mod tests {
         assert_eq!(back.chunks, c.chunks);
         let q = [0.0, 1.0];
         assert_eq!(
-            back.search("gamma", Some(&q), Mode::Hybrid, 5, None),
-            c.search("gamma", Some(&q), Mode::Hybrid, 5, None)
+            back.search(&Search::new("gamma", Some(&q)).depth(5)),
+            c.search(&Search::new("gamma", Some(&q)).depth(5))
         );
         assert_eq!(
-            back.search("gamma", Some(&q), Mode::Hybrid, 5, None)[0].chunk,
+            back.search(&Search::new("gamma", Some(&q)).depth(5))[0].chunk,
             1
         );
     }
@@ -372,7 +393,7 @@ mod tests {
             .add_document(meta("e"), vec![chunk("epsilon zeta")], vec![vec![0.6, 0.8]])
             .unwrap();
         assert_eq!(n, 1);
-        let hit = c.search("epsilon", None, Mode::Lexical, 5, None)[0].chunk;
+        let hit = c.search(&Search::new("epsilon", None).depth(5))[0].chunk;
         assert_eq!(c.chunks[hit as usize].doc, 1);
         // Same id again: refused, nothing changes.
         assert!(c
@@ -385,8 +406,11 @@ mod tests {
         assert_eq!(c.documents.len(), 1);
         assert_eq!(c.chunks.len(), 1);
         assert_eq!(c.chunks[0].doc, 0, "document numbers are compacted");
-        assert!(c.search("alpha", None, Mode::Lexical, 5, None).is_empty());
+        assert!(c.search(&Search::new("alpha", None).depth(5)).is_empty());
         let q = [0.6, 0.8];
-        assert_eq!(c.search("", Some(&q), Mode::Dense, 5, None)[0].chunk, 0);
+        assert_eq!(
+            c.search(&Search::new("", Some(&q)).mode(Mode::Dense).depth(5))[0].chunk,
+            0
+        );
     }
 }

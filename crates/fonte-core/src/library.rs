@@ -102,24 +102,24 @@ impl<S: Store> Library<S> {
 
     /// Sets how lexical and dense rankings are fused (per model).
     pub fn set_fusion(&self, fusion: crate::retrieve::Fusion) {
-        self.corpus.borrow_mut().fusion = fusion;
+        self.corpus.borrow_mut().set_fusion(fusion);
     }
 
     /// The build documents added now must have.
     pub fn info(&self) -> BuildInfo {
-        self.corpus.borrow().info.clone()
+        self.corpus.borrow().info().clone()
     }
 
     /// The searchable documents.
     pub fn documents(&self) -> Vec<DocumentMeta> {
-        self.corpus.borrow().documents.clone()
+        self.corpus.borrow().documents().to_vec()
     }
 
     /// The name of the searchable document with this id, if any.
     pub fn name_of(&self, id: &str) -> Option<String> {
         let corpus = self.corpus.borrow();
         let n = corpus.document_number(id)?;
-        Some(corpus.documents[n as usize].name.clone())
+        Some(corpus.documents()[n as usize].name.clone())
     }
 
     /// Chunks of the document with this id.
@@ -128,7 +128,7 @@ impl<S: Store> Library<S> {
         let Some(n) = corpus.document_number(id) else {
             return 0;
         };
-        corpus.chunks.iter().filter(|c| c.doc == n).count()
+        corpus.chunks().iter().filter(|c| c.doc == n).count()
     }
 
     /// Whether the store's library is of another build (nothing can be added until a switch
@@ -207,7 +207,7 @@ mod tests {
     use crate::embed::fake::FakeEncoder;
     use crate::embed::Encoder;
     use crate::pdf::Report;
-    use crate::retrieve::Mode;
+    use crate::retrieve::Search;
     use crate::store::MemStore;
 
     fn info(model: &str) -> BuildInfo {
@@ -261,9 +261,9 @@ mod tests {
         let query = FakeEncoder::new("m1").embed("boats");
         let hits = lib
             .corpus()
-            .search("boats", Some(&query), Mode::Hybrid, 5, None);
+            .search(&Search::new("boats", Some(&query)).depth(5));
         let corpus = lib.corpus();
-        let top = &corpus.documents[corpus.chunks[hits[0].chunk as usize].doc as usize];
+        let top = &corpus.documents()[corpus.chunks()[hits[0].chunk as usize].doc as usize];
         assert_eq!(top.id, "b");
         drop(corpus);
         // The same id again replaces, never duplicates.

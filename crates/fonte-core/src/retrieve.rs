@@ -99,6 +99,53 @@ pub fn within_budget(hits: &[Hit], chars: impl Fn(u32) -> usize, budget: usize) 
     out
 }
 
+/// One search: what to look for and how.
+#[derive(Debug, Clone, Copy)]
+pub struct Search<'a> {
+    /// The question as typed (for BM25 and highlighting).
+    pub question: &'a str,
+    /// Its embedding; `None` searches lexically only.
+    pub vector: Option<&'a [f32]>,
+    /// Which rankings to use.
+    pub mode: Mode,
+    /// How many hits each ranking contributes.
+    pub depth: usize,
+    /// Document numbers to search (None: all).
+    pub scope: Option<&'a [u32]>,
+}
+
+impl<'a> Search<'a> {
+    /// Hybrid when there is a vector, lexical without; 10 deep; the whole corpus.
+    pub fn new(question: &'a str, vector: Option<&'a [f32]>) -> Self {
+        Self {
+            question,
+            vector,
+            mode: if vector.is_some() {
+                Mode::Hybrid
+            } else {
+                Mode::Lexical
+            },
+            depth: 10,
+            scope: None,
+        }
+    }
+
+    /// With these rankings.
+    pub fn mode(self, mode: Mode) -> Self {
+        Self { mode, ..self }
+    }
+
+    /// With this many hits per ranking.
+    pub fn depth(self, depth: usize) -> Self {
+        Self { depth, ..self }
+    }
+
+    /// Within these document numbers (None: all).
+    pub fn scope(self, scope: Option<&'a [u32]>) -> Self {
+        Self { scope, ..self }
+    }
+}
+
 /// BM25 + vectors over the same chunk numbering, with each chunk's document.
 pub struct Retriever<'a> {
     /// Lexical index.
@@ -112,16 +159,15 @@ pub struct Retriever<'a> {
 }
 
 impl Retriever<'_> {
-    /// Ranks chunks for a question. `depth` is how many each ranking contributes; `scope`
-    /// limits to these document numbers (None: all).
-    pub fn search(
-        &self,
-        question: &str,
-        question_vector: Option<&[f32]>,
-        mode: Mode,
-        depth: usize,
-        scope: Option<&[u32]>,
-    ) -> Vec<Hit> {
+    /// Ranks chunks for a question ([`Search`]).
+    pub fn search(&self, search: &Search<'_>) -> Vec<Hit> {
+        let Search {
+            question,
+            vector: question_vector,
+            mode,
+            depth,
+            scope,
+        } = *search;
         let allow = |chunk: u32| match scope {
             None => true,
             Some(docs) => docs.contains(&self.chunk_doc[chunk as usize]),
@@ -212,14 +258,14 @@ mod tests {
             chunk_doc: &chunk_doc,
             fusion: Fusion::default(),
         };
-        let hits = r.search("rescisão", Some(&[0.0, 1.0]), Mode::Hybrid, 10, None);
+        let hits = r.search(&Search::new("rescisão", Some(&[0.0, 1.0])));
         assert_eq!(hits.len(), 3);
         let h2 = hits.iter().find(|h| h.chunk == 2).unwrap();
         assert_eq!(h2.dense_rank, Some(2));
         assert!(h2.lexical_rank.is_some());
-        let scoped = r.search("rescisão", Some(&[0.0, 1.0]), Mode::Hybrid, 10, Some(&[1]));
+        let scoped = r.search(&Search::new("rescisão", Some(&[0.0, 1.0])).scope(Some(&[1])));
         assert_eq!(scoped.iter().map(|h| h.chunk).collect::<Vec<_>>(), [2]);
-        let lexical_only = r.search("entrega", None, Mode::Lexical, 10, None);
+        let lexical_only = r.search(&Search::new("entrega", None));
         assert_eq!(
             lexical_only.iter().map(|h| h.chunk).collect::<Vec<_>>(),
             [1]

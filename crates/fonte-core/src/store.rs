@@ -190,9 +190,9 @@ pub async fn open_library<S: Store>(store: &S, info: &BuildInfo) -> Result<Opene
         .partition(|d| meta.build_of(d) == info);
     if let Some(bytes) = store.index().await? {
         if let Ok(corpus) = Corpus::from_bytes(&bytes) {
-            let same_docs = corpus.documents.len() == documents.len()
-                && corpus.documents.iter().all(|d| documents.contains(d));
-            if same_docs && corpus.info == *info {
+            let same_docs = corpus.documents().len() == documents.len()
+                && corpus.documents().iter().all(|d| documents.contains(d));
+            if same_docs && *corpus.info() == *info {
                 return Ok(Opened::Ready {
                     corpus: Box::new(corpus),
                     restored: true,
@@ -363,7 +363,7 @@ pub mod suite {
     use super::*;
     use crate::chunk::ChunkParams;
     use crate::pdf::Report;
-    use crate::retrieve::Mode;
+    use crate::retrieve::Search;
 
     fn info(model: &str) -> BuildInfo {
         BuildInfo {
@@ -443,7 +443,7 @@ pub mod suite {
         else {
             return Err("empty library reported a mismatch".into());
         };
-        check(corpus.documents.is_empty(), "empty library has documents")?;
+        check(corpus.documents().is_empty(), "empty library has documents")?;
 
         let a = document("a", &["alpha", "beta"]);
         let b = document("b", &["gamma"]);
@@ -481,11 +481,11 @@ pub mod suite {
             return Err("same model reported a mismatch".into());
         };
         check(!restored, "index restored before one was saved")?;
-        check(corpus.chunks.len() == 3, "rebuilt corpus has every chunk")?;
-        let hit = corpus.search("gamma", None, Mode::Lexical, 5, None);
+        check(corpus.chunks().len() == 3, "rebuilt corpus has every chunk")?;
+        let hit = corpus.search(&Search::new("gamma", None).depth(5));
         check(
             hit.first()
-                .map(|h| &corpus.documents[corpus.chunks[h.chunk as usize].doc as usize].id)
+                .map(|h| &corpus.documents()[corpus.chunks()[h.chunk as usize].doc as usize].id)
                 == Some(&b.meta.id),
             "search finds the second document",
         )?;
@@ -495,7 +495,10 @@ pub mod suite {
         else {
             return Err("same model reported a mismatch".into());
         };
-        check(restored && corpus.chunks.len() == 3, "saved index restored")?;
+        check(
+            restored && corpus.chunks().len() == 3,
+            "saved index restored",
+        )?;
 
         // Another model: never mixed.
         check(
@@ -524,7 +527,7 @@ pub mod suite {
             return Err("mismatch after delete".into());
         };
         check(
-            !restored && corpus.chunks.len() == 1,
+            !restored && corpus.chunks().len() == 1,
             "stale index not rebuilt after delete",
         )?;
 
@@ -538,7 +541,7 @@ pub mod suite {
         else {
             return Err("mismatch after re-adding".into());
         };
-        check(!restored && corpus.chunks.len() == 3, "stale index used")?;
+        check(!restored && corpus.chunks().len() == 3, "stale index used")?;
 
         store.put_pending(&pending).await.map_err(e)?;
         store.delete_pending("a").await.map_err(e)?;
@@ -579,7 +582,7 @@ pub mod suite {
             return Err("the target model does not open a library being moved to it".into());
         };
         check(
-            corpus.documents.len() == 1 && corpus.documents[0].id == "a",
+            corpus.documents().len() == 1 && corpus.documents()[0].id == "a",
             "only moved documents are searched",
         )?;
         check(
@@ -603,7 +606,7 @@ pub mod suite {
             return Err("mismatch after the switch".into());
         };
         check(
-            corpus.documents.len() == 2 && stale.is_empty(),
+            corpus.documents().len() == 2 && stale.is_empty(),
             "both documents searched after the switch",
         )?;
 
@@ -723,8 +726,8 @@ mod tests {
             else {
                 panic!("mismatch");
             };
-            assert_eq!(corpus.documents.len(), 1);
-            assert_eq!(corpus.documents[0].id, "a");
+            assert_eq!(corpus.documents().len(), 1);
+            assert_eq!(corpus.documents()[0].id, "a");
             assert_eq!(
                 damaged.iter().map(|d| d.id.as_str()).collect::<Vec<_>>(),
                 ["b"]
