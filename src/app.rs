@@ -78,35 +78,29 @@ fn Page() -> impl IntoView {
     let add_files = move |files: Vec<PickedFile>| {
         leptos::task::spawn_local(async move {
             let mut accepted = Vec::new();
+            // A file refused before it is read gets its row here (the engine never sees it).
+            let refuse = |f: &PickedFile, why: Why| {
+                ui.rows.update(|rows| {
+                    rows.push(Row {
+                        key: u64::MAX - rows.len() as u64,
+                        id: None,
+                        name: f.name.clone(),
+                        size: Some(f.size),
+                        pages: None,
+                        chunks: None,
+                        status: Status::Rejected(why),
+                    })
+                })
+            };
             for f in files {
                 if !is_pdf(&f) {
-                    ui.rows.update(|rows| {
-                        rows.push(Row {
-                            key: u64::MAX - rows.len() as u64,
-                            id: None,
-                            name: f.name.clone(),
-                            size: Some(f.size),
-                            pages: None,
-                            chunks: None,
-                            status: Status::Rejected(Why::NotPdf),
-                        })
-                    });
+                    refuse(&f, Why::NotPdf);
                     continue;
                 }
                 // Refused before reading it into memory (the reader would refuse it too).
                 let max = Limits::default().max_file_bytes;
                 if f.size > max as f64 {
-                    ui.rows.update(|rows| {
-                        rows.push(Row {
-                            key: u64::MAX - rows.len() as u64,
-                            id: None,
-                            name: f.name.clone(),
-                            size: Some(f.size),
-                            pages: None,
-                            chunks: None,
-                            status: Status::Rejected(Why::TooLarge(f.size as u64, max)),
-                        })
-                    });
+                    refuse(&f, Why::TooLarge(f.size as u64, max));
                     continue;
                 }
                 match read(&f.file).await {

@@ -166,11 +166,13 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             </tr>
         }
     };
-    let clear = move |_| {
-        let confirmed = web_sys::window()
+    let ask_to_clear = move || {
+        web_sys::window()
             .and_then(|w| w.confirm_with_message(t_string!(i18n, confirm_clear)).ok())
-            .unwrap_or(false);
-        if !confirmed {
+            .unwrap_or(false)
+    };
+    let clear = move |_| {
+        if !ask_to_clear() {
             return;
         }
         with_engine(Box::new(move |e| {
@@ -183,10 +185,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
     };
     // The library could not be opened: delete the database itself and start afresh.
     let clear_failed = move |_| {
-        let confirmed = web_sys::window()
-            .and_then(|w| w.confirm_with_message(t_string!(i18n, confirm_clear)).ok())
-            .unwrap_or(false);
-        if !confirmed {
+        if !ask_to_clear() {
             return;
         }
         leptos::task::spawn_local(async move {

@@ -46,15 +46,8 @@ impl Engine {
     pub async fn clear(&self) -> AppResult<()> {
         self.cancel();
         self.library.clear().await?;
-        self.ui.rows.set(Vec::new());
         self.ui.pending.set(Vec::new());
-        self.ui.loaded.set(Loaded::Ready {
-            restored: false,
-            documents: 0,
-            chunks: 0,
-            ms: 0.0,
-        });
-        self.ui.generation.update(|g| *g += 1);
+        self.show_empty();
         self.refresh_storage().await;
         Ok(())
     }
@@ -65,6 +58,13 @@ impl Engine {
     /// files of an earlier visit join the queue as new files.
     pub async fn reindex(self: &Rc<Self>) -> AppResult<()> {
         let stale = self.library.begin_switch(&self.model().info()).await?;
+        self.show_empty();
+        self.requeue_stale(stale).await?;
+        self.resume().await
+    }
+
+    /// Shows an empty, searchable library (rows of re-embedded documents join it).
+    fn show_empty(&self) {
         self.ui.rows.set(Vec::new());
         self.ui.loaded.set(Loaded::Ready {
             restored: false,
@@ -73,8 +73,6 @@ impl Engine {
             ms: 0.0,
         });
         self.ui.generation.update(|g| *g += 1);
-        self.requeue_stale(stale).await?;
-        self.resume().await
     }
 
     /// Queues stored documents made with another build, to be re-embedded from their PDFs.

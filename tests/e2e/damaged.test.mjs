@@ -50,3 +50,28 @@ test('a document whose stored chunks are damaged is listed as damaged; the rest 
   assert.deepEqual(errors, [], 'no page errors');
   await context.close();
 });
+
+test('a library that cannot be opened at all still offers "Clear everything", which starts afresh', async () => {
+  const context = await ctx.browser.newContext({ locale: 'en' });
+  const page = await context.newPage();
+  await page.goto(ctx.server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  // A library meta record no version of Fonte wrote: opening the library fails.
+  await page.evaluate(() => new Promise((resolve, reject) => {
+    const open = indexedDB.open('fonte');
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('meta', 'readwrite');
+      tx.objectStore('meta').put(42, 'library');
+      tx.oncomplete = () => { db.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }));
+  await page.reload();
+  await page.locator('[data-testid=library-loaded][data-state=failed]').waitFor({ state: 'attached' });
+  page.once('dialog', (d) => d.accept());
+  await page.getByTestId('clear-failed').click();
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached', timeout: 30_000 });
+  assert.match(await page.getByTestId('library-empty').textContent(), /No documents yet/);
+  await context.close();
+});

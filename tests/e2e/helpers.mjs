@@ -31,12 +31,13 @@ export function serve(dir = path.join(ROOT, 'dist'), { isolate = false } = {}) {
   });
 }
 
-/** Launches headless Debian Chromium with the flags this closed network needs. */
-export function launch() {
+/** Launches headless Debian Chromium with the flags this closed network needs (and `extra`). */
+export function launch(extra = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: [
+      ...extra,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-dev-shm-usage',

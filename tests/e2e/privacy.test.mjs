@@ -5,8 +5,7 @@
 // security headers of scripts/static_server.py.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { dropFiles, fixture, serve } from './helpers.mjs';
+import { dropFiles, fixture, launch, serve } from './helpers.mjs';
 
 const HOST = 'fonte-e2e.example';
 let server;
@@ -14,22 +13,10 @@ let browser;
 
 before(async () => {
   server = await serve();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-      '--disable-blink-features=AutomationControlled',
-    ],
-  });
+  browser = await launch([
+    `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
+    '--disable-blink-features=AutomationControlled',
+  ]);
 });
 
 after(async () => {
