@@ -7,7 +7,6 @@ use fonte_core::corpus::DocumentMeta;
 use fonte_core::store::Store;
 use leptos::prelude::*;
 
-use super::queue::Job;
 use super::{Engine, ModelService};
 use crate::i18n::*;
 use crate::state::{Loaded, Row, Status};
@@ -20,7 +19,7 @@ impl Engine {
         let Some(model) = self.models.iter().find(|m| m.dir == dir).cloned() else {
             return Err(fonte_core::Error::Manifest(format!("no installed model in {dir}")).into());
         };
-        if self.running.get() {
+        if self.queue.is_running() {
             self.ui
                 .notice
                 .set(Some(t_string!(self.i18n, switch_while_busy).to_string()));
@@ -44,7 +43,7 @@ impl Engine {
 
     /// Removes every document, pending file and the saved index.
     pub async fn clear(&self) -> AppResult<()> {
-        self.cancel();
+        self.queue.forget();
         self.library.clear().await?;
         self.ui.pending.set(Vec::new());
         self.show_empty();
@@ -97,21 +96,9 @@ impl Engine {
                 })
             });
             self.ui.progress.update(|p| p.total_bytes += size);
-            self.queue.borrow_mut().push_back(Job {
-                key,
-                name: meta.name,
-                bytes: pdf,
-                id: meta.id,
-                password: None,
-                pending_saved: true,
-                triaged: false,
-                replaces: true,
-            });
+            self.queue.replace(key, &meta, pdf);
         }
-        if !self.running.get() && !self.queue.borrow().is_empty() {
-            let me = self.clone();
-            leptos::task::spawn_local(async move { me.run_queue().await });
-        }
+        self.start();
         Ok(())
     }
 

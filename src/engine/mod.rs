@@ -3,17 +3,16 @@
 //! embedding model of the library's model) and the ingestion queue ([`queue`]) to the signals
 //! in [`crate::state::Ui`]. Library management (delete, clear, model switch) is in [`manage`].
 
-mod ingest;
 mod manage;
 mod queue;
 mod service;
 
 use std::cell::{Cell, RefCell};
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use fonte_core::lexical::highlight;
 use fonte_core::library::{Library, Opening};
+use fonte_core::queue::Queue;
 use fonte_core::retrieve::{Fusion, Search};
 use fonte_core::store::Store;
 use gloo::timers::future::TimeoutFuture;
@@ -25,7 +24,6 @@ use crate::models::Model;
 use crate::platform::idb::{DbEvent, IdbStore};
 use crate::state::{Loaded, ResultRow, Row, Status, Ui};
 use crate::AppResult;
-use queue::Job;
 pub use service::ModelService;
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).
@@ -41,12 +39,7 @@ pub struct Engine {
     // The library's model with its reader and embedder (replaced by `switch_model`).
     service: RefCell<Rc<ModelService>>,
     models: Vec<Model>,
-    // Files refused for want of a password, by row: kept in memory (never stored) so the user
-    // can type the password and try again without picking the file again.
-    locked: RefCell<Vec<(u64, String, Vec<u8>)>>,
-    queue: RefCell<VecDeque<Job>>,
-    running: Cell<bool>,
-    cancel: Cell<bool>,
+    queue: Queue,
     next_key: Cell<u64>,
 }
 
@@ -118,10 +111,7 @@ impl Engine {
             library,
             service: RefCell::new(Rc::new(ModelService::new(model, ui))),
             models,
-            locked: RefCell::new(Vec::new()),
-            queue: RefCell::new(VecDeque::new()),
-            running: Cell::new(false),
-            cancel: Cell::new(false),
+            queue: Queue::new(),
             next_key: Cell::new(1),
         });
         let mut rows: Vec<Row> = engine

@@ -1,293 +1,159 @@
-//! The ingestion queue: files wait here, are opened and read in the reader worker, embedded,
-//! and stored one transaction per document; each row of the library follows its file.
+//! The page's side of ingestion: files join the core [`fonte_core::queue::Queue`], which
+//! reads them in the reader worker, embeds and stores them; its events become rows, progress
+//! and translated notices here.
 
 use std::rc::Rc;
 
-use fonte_core::pdf::{document_id, RejectReason, Report};
-use fonte_core::store::{PendingFile, Store};
+use fonte_core::queue::{File, IngestEvent};
 use leptos::prelude::*;
 
 use super::{now_ms, Engine};
 use crate::i18n::*;
-use crate::state::{Loaded, Progress, Row, Status, Why};
-use crate::{AppError, AppResult};
-
-/// Chunks per embedding call between yields to the page. onnxruntime-web runs inference in
-/// its proxy worker, but each call still costs the page a task; one chunk per call keeps the
-/// page responsive and costs a few percent of throughput.
-pub(super) const SLICE: usize = 1;
-
-/// A file waiting in the queue.
-pub(super) struct Job {
-    pub(super) key: u64,
-    pub(super) name: String,
-    pub(super) bytes: Vec<u8>,
-    pub(super) id: String,
-    pub(super) password: Option<String>,
-    // Whether the file is already kept as pending in the store (written once per file).
-    pub(super) pending_saved: bool,
-    // Whether it was already opened once to see if it can be read at all.
-    pub(super) triaged: bool,
-    // A stored document being re-embedded for a model switch: its PDF is already stored
-    // (no pending copy), and it replaces its old copy only once re-embedded.
-    pub(super) replaces: bool,
-}
+use crate::state::{Progress, Row, Status};
+use crate::AppError;
 
 impl Engine {
-    /// Queues files (name, bytes) for ingestion and starts the queue if idle. Duplicates of a
-    /// stored or queued document are reported and skipped.
+    /// Queues files (name, size, bytes) for ingestion and starts the queue if idle. Duplicates
+    /// of a stored or queued document are reported and skipped.
     pub fn add_files(self: &Rc<Self>, files: Vec<(String, f64, Vec<u8>)>) {
-        if matches!(self.ui.loaded.get_untracked(), Loaded::Mismatch { .. }) {
+        let files: Vec<(File, f64)> = files
+            .into_iter()
+            .map(|(name, size, bytes)| {
+                let key = self.key();
+                (File { key, name, bytes }, size)
+            })
+            .collect();
+        let names: Vec<(u64, String, f64)> = files
+            .iter()
+            .map(|(f, size)| (f.key, f.name.clone(), *size))
+            .collect();
+        let added = match self
+            .queue
+            .add(&self.library, files.into_iter().map(|(f, _)| f).collect())
+        {
+            Ok(added) => added,
             // Never mix vectors of two models: the stored library must be re-indexed first.
-            self.ui
-                .notice
-                .set(Some(t_string!(self.i18n, reindex_first).to_string()));
-            return;
-        }
-        for (name, size, bytes) in files {
-            let key = self.key();
-            let id = document_id(&bytes);
-            let known = self.library.name_of(&id);
-            let queued = self
-                .queue
-                .borrow()
-                .iter()
-                .find(|j| j.id == id)
-                .map(|j| j.name.clone());
-            let status = match known.or(queued) {
-                Some(of) => Status::Duplicate(of),
-                None => Status::Queued,
-            };
-            let duplicate = matches!(status, Status::Duplicate(_));
+            Err(fonte_core::Error::Mismatch) => {
+                let text = t_string!(self.i18n, reindex_first).to_string();
+                self.ui.notice.set(Some(text));
+                return;
+            }
+            Err(e) => {
+                self.ui.notice.set(Some(e.to_string()));
+                return;
+            }
+        };
+        for (added, (key, name, size)) in added.into_iter().zip(names) {
+            let queued = added.duplicate_of.is_none();
+            let status = added.duplicate_of.map_or(Status::Queued, Status::Duplicate);
             self.ui.rows.update(|rows| {
                 rows.push(Row {
                     key,
-                    id: Some(id.clone()),
-                    name: name.clone(),
+                    id: Some(added.id),
+                    name,
                     size: Some(size),
                     pages: None,
                     chunks: None,
                     status,
                 })
             });
-            if !duplicate {
+            if queued {
                 self.ui.progress.update(|p| p.total_bytes += size);
-                self.queue.borrow_mut().push_back(Job {
-                    key,
-                    name,
-                    bytes,
-                    id,
-                    password: None,
-                    pending_saved: false,
-                    triaged: false,
-                    replaces: false,
-                });
             }
         }
-        self.ui.pending.update(|p| {
-            let queued: Vec<String> = self.queue.borrow().iter().map(|j| j.id.clone()).collect();
-            p.retain(|(id, _)| !queued.contains(id));
-        });
-        if !self.running.get() {
-            let me = self.clone();
-            leptos::task::spawn_local(async move { me.run_queue().await });
-        }
+        let queued = self.queue.queued_ids();
+        self.ui
+            .pending
+            .update(|p| p.retain(|(id, _)| !queued.contains(id)));
+        self.start();
     }
 
-    pub(super) async fn run_queue(self: Rc<Self>) {
-        self.running.set(true);
-        self.cancel.set(false);
-        self.ui.busy.set(true);
-        self.ui.progress.update(|p| {
-            if p.started_ms == 0.0 {
-                p.started_ms = now_ms();
-            }
-        });
-        loop {
-            // Every queued file not yet kept as pending is written now, before the slow work,
-            // so a closed tab can offer them all again (files may join the queue meanwhile).
-            let unsaved: Vec<PendingFile> = self
-                .queue
-                .borrow_mut()
-                .iter_mut()
-                .filter(|j| !j.pending_saved && !j.replaces)
-                .map(|j| {
-                    j.pending_saved = true;
-                    PendingFile {
-                        id: j.id.clone(),
-                        name: j.name.clone(),
-                        bytes: j.bytes.clone(),
-                    }
-                })
-                .collect();
-            for p in &unsaved {
-                match self.library.store().put_pending(p).await {
-                    Ok(()) => {}
-                    // Its bytes alone do not fit, so the document will not either: say so now
-                    // rather than after minutes of embedding.
-                    Err(fonte_core::Error::StoreFull(_)) => {
-                        let job = {
-                            let mut queue = self.queue.borrow_mut();
-                            let at = queue.iter().position(|j| j.id == p.id);
-                            at.and_then(|at| queue.remove(at))
-                        };
-                        if let Some(job) = job {
-                            self.set_status(job.key, |r| r.status = Status::StorageFull);
-                            self.ui
-                                .progress
-                                .update(|pr| pr.done_bytes += job.bytes.len() as f64);
-                        }
-                        self.ui
-                            .notice
-                            .set(Some(t_string!(self.i18n, storage_full).to_string()));
-                    }
-                    // Not fatal: the file is still ingested, only not offered again if the tab
-                    // closes first.
-                    Err(e) => self.ui.notice.set(Some(e.to_string())),
-                }
-            }
-            self.reject_unreadable().await;
-            let job = self.queue.borrow_mut().pop_front();
-            let Some(job) = job else { break };
-            if self.cancel.get() {
-                self.set_status(job.key, |r| r.status = Status::Cancelled);
-                let _ = self.library.store().delete_pending(&job.id).await;
-                continue;
-            }
-            let size = job.bytes.len() as f64;
-            match self.ingest(&job).await {
-                Ok(()) => {}
-                Err(AppError::StorageFull(_)) => {
-                    self.set_status(job.key, |r| r.status = Status::StorageFull);
-                    self.ui
-                        .notice
-                        .set(Some(t_string!(self.i18n, storage_full).to_string()));
-                    // The file was reported as not stored: no orphan copy of it stays behind
-                    // to be offered again (deleting frees space; it can fail only if the
-                    // database is gone, and then there is nothing to keep clean).
-                    if !job.replaces {
-                        let _ = self.library.store().delete_pending(&job.id).await;
-                    }
-                }
-                Err(e) => self.set_status(job.key, |r| r.status = Status::Failed(e.to_string())),
-            }
-            self.ui.progress.update(|p| {
-                p.done_bytes += size;
-                p.current = 0.0;
-            });
-        }
-        // One save of the index for the whole batch (it is rebuilt from the documents if the
-        // tab closes first).
-        let _ = self.library.save_index().await;
-        // A model switch ends once every document is moved; until then the library opens with
-        // the moved ones and re-embeds the rest.
-        if let Err(e) = self.library.finish_switch().await {
-            self.ui.notice.set(Some(e.to_string()));
-        }
-        self.ui.progress.set(Progress::default());
-        self.ui.busy.set(false);
-        self.running.set(false);
-        self.refresh_storage().await;
-    }
-
-    /// Opens every queued file not opened yet and reports those that cannot be read at all
-    /// (not a PDF, a password needed) now, not after the files before them are embedded.
-    async fn reject_unreadable(&self) {
-        let untried: Vec<(u64, String, Vec<u8>, Option<String>)> = self
-            .queue
-            .borrow_mut()
-            .iter_mut()
-            .filter(|j| !j.triaged)
-            .map(|j| {
-                j.triaged = true;
-                (j.key, j.name.clone(), j.bytes.clone(), j.password.clone())
-            })
-            .collect();
-        if untried.is_empty() {
+    /// Starts the queue unless it is running (then it picks new files up itself).
+    pub(super) fn start(self: &Rc<Self>) {
+        if self.queue.is_running() || self.queue.is_empty() {
             return;
         }
-        let reader = match self.service().reader().await {
-            Ok(r) => r,
-            // Each file then fails with this reason when its turn comes.
-            Err(_) => return,
-        };
-        for (key, name, bytes, password) in untried {
-            // Opening reads the cross-reference table and trailer only (14 ms natively for the
-            // 6.5 MB fullrefman.pdf), in the reader worker like all parsing.
-            let report = match reader.open(&name, &bytes, password).await {
-                Ok(Ok(None)) => continue,
-                Ok(Ok(Some(report))) => report,
-                Ok(Err(why)) => Report::Rejected {
-                    reason: RejectReason::ReaderStopped { why },
-                },
-                Err(e) => {
-                    self.set_status(key, |r| r.status = Status::Failed(e.to_string()));
-                    continue;
+        let me = self.clone();
+        leptos::task::spawn_local(async move {
+            me.ui.busy.set(true);
+            me.ui.progress.update(|p| {
+                if p.started_ms == 0.0 {
+                    p.started_ms = now_ms();
                 }
-            };
-            let job = {
-                let mut queue = self.queue.borrow_mut();
-                let at = queue.iter().position(|j| j.key == key);
-                at.and_then(|at| queue.remove(at))
-            };
-            let Some(job) = job else { continue };
-            if let Err(e) = self.reject(&job, &report).await {
-                self.set_status(job.key, |r| r.status = Status::Failed(e.to_string()));
-            }
-            self.ui
-                .progress
-                .update(|p| p.done_bytes += job.bytes.len() as f64);
-        }
+            });
+            // The service of the model the run started with: a switch waits for the run.
+            let service = me.service();
+            me.queue
+                .run(&me.library, &*service, &|event| me.show(event))
+                .await;
+            me.refresh_storage().await;
+        });
     }
 
-    /// Marks a file that gave no text as rejected, keeping it aside when it needs a password.
-    pub(super) async fn reject(&self, job: &Job, report: &Report) -> AppResult<()> {
-        let status = Status::from_report(report);
-        if status == Status::Rejected(Why::Password) {
-            self.locked
-                .borrow_mut()
-                .push((job.key, job.name.clone(), job.bytes.clone()));
+    /// What an ingestion event changes on the page.
+    fn show(&self, event: IngestEvent<AppError>) {
+        match event {
+            IngestEvent::Reading { key } => self.set_status(key, |r| r.status = Status::Parsing),
+            IngestEvent::Read { key, pages, chunks } => self.set_status(key, |r| {
+                r.pages = Some(pages);
+                r.chunks = Some(chunks);
+            }),
+            IngestEvent::Embedding {
+                key,
+                done,
+                total,
+                embedded,
+                bytes,
+            } => {
+                self.set_status(key, |r| r.status = Status::Embedding { done, total });
+                self.ui.progress.update(|p| {
+                    p.current = bytes as f64 * done as f64 / total.max(1) as f64;
+                    p.chunks_embedded += embedded;
+                });
+            }
+            IngestEvent::Stored { key, report } | IngestEvent::Rejected { key, report, .. } => {
+                let status = Status::from_report(&report);
+                let stored = status.is_stored();
+                self.set_status(key, |r| r.status = status);
+                if stored {
+                    self.ui.generation.update(|g| *g += 1);
+                }
+            }
+            IngestEvent::Cancelled { key } => {
+                self.set_status(key, |r| r.status = Status::Cancelled)
+            }
+            IngestEvent::StorageFull { key } => {
+                self.set_status(key, |r| r.status = Status::StorageFull);
+                let text = t_string!(self.i18n, storage_full).to_string();
+                self.ui.notice.set(Some(text));
+            }
+            IngestEvent::Failed { key, error } => {
+                self.set_status(key, |r| r.status = Status::Failed(error.to_string()))
+            }
+            IngestEvent::Left { bytes, .. } => self.ui.progress.update(|p| {
+                p.done_bytes += bytes as f64;
+                p.current = 0.0;
+            }),
+            IngestEvent::Warning { error } => self.ui.notice.set(Some(error.to_string())),
+            IngestEvent::Idle => {
+                self.ui.progress.set(Progress::default());
+                self.ui.busy.set(false);
+            }
         }
-        self.set_status(job.key, |r| r.status = status);
-        self.library.store().delete_pending(&job.id).await?;
-        Ok(())
     }
 
     /// Tries a file that needed a password again, with `password`.
     pub fn unlock(self: &Rc<Self>, key: u64, password: String) {
-        let found = {
-            let mut locked = self.locked.borrow_mut();
-            locked
-                .iter()
-                .position(|(k, _, _)| *k == key)
-                .map(|i| locked.remove(i))
-        };
-        let Some((key, name, bytes)) = found else {
+        let Some(bytes) = self.queue.unlock(key, password) else {
             return;
         };
-        let id = document_id(&bytes);
         self.set_status(key, |r| r.status = Status::Queued);
-        self.ui
-            .progress
-            .update(|p| p.total_bytes += bytes.len() as f64);
-        self.queue.borrow_mut().push_back(Job {
-            key,
-            name,
-            bytes,
-            id,
-            password: Some(password),
-            pending_saved: false,
-            triaged: false,
-            replaces: false,
-        });
-        if !self.running.get() {
-            let me = self.clone();
-            leptos::task::spawn_local(async move { me.run_queue().await });
-        }
+        self.ui.progress.update(|p| p.total_bytes += bytes as f64);
+        self.start();
     }
 
     /// Stops after the current slice; files not started are dropped from the queue.
     pub fn cancel(&self) {
-        self.cancel.set(true);
+        self.queue.cancel();
     }
 }

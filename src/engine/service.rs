@@ -8,16 +8,20 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use async_lock::{Mutex, MutexGuard};
+use fonte_core::chunk::ChunkParams;
 use fonte_core::embed::Embedder;
+use fonte_core::ingest::Prepared;
+use fonte_core::pdf::{RejectReason, Report, Stopped};
+use fonte_core::queue::Services;
 use leptos::prelude::*;
 
-use super::{absolute, ORT_DIR};
+use super::{absolute, yield_now, ORT_DIR};
 use crate::models::Model;
 use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::{choose_compute, requested_compute, Compute, OrtWebEncoder};
 use crate::platform::reader::ReaderWorker;
 use crate::state::Ui;
-use crate::AppResult;
+use crate::{AppError, AppResult};
 
 /// The reader and embedder of one model.
 pub struct ModelService {
@@ -85,5 +89,61 @@ impl ModelService {
         self.ui.placement.set(Some(placement));
         *slot = Some(embedder);
         Ok(slot)
+    }
+}
+
+/// A file the reader stopped on (a panic, a time or memory limit) is rejected with why.
+fn stopped(why: Stopped) -> Report {
+    Report::Rejected {
+        reason: RejectReason::ReaderStopped { why },
+    }
+}
+
+/// What the ingestion queue gets from the page: reading in the reader worker, embedding one
+/// slice per inference under the embedder's lock (searches interleave between slices).
+impl Services for ModelService {
+    type Error = AppError;
+
+    async fn open(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        password: Option<&str>,
+    ) -> AppResult<Option<Report>> {
+        let reader = self.reader().await?;
+        // Opening reads the cross-reference table and trailer only (14 ms natively for the
+        // 6.5 MB fullrefman.pdf).
+        let opened = reader.open(name, bytes, password.map(String::from)).await?;
+        Ok(opened.unwrap_or_else(|why| Some(stopped(why))))
+    }
+
+    async fn read(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        password: Option<&str>,
+        params: ChunkParams,
+    ) -> AppResult<Result<Prepared, Report>> {
+        let reader = self.reader().await?;
+        let read = reader
+            .read(
+                name,
+                bytes,
+                password.map(String::from),
+                params,
+                &mut |_, _| {},
+            )
+            .await?;
+        Ok(read.map_err(stopped))
+    }
+
+    async fn embed(&self, texts: &[&str]) -> AppResult<Vec<Vec<f32>>> {
+        let mut slot = self.embedder().await?;
+        let embedder = slot.as_mut().expect("loaded by embedder()");
+        Ok(embedder.embed_passages(texts).await?)
+    }
+
+    async fn pause(&self) {
+        yield_now().await;
     }
 }

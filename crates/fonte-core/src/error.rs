@@ -23,6 +23,10 @@ pub enum Error {
     /// The storage refused a write because it is full (the browser's quota for the site).
     #[error("storage full: {0}")]
     StoreFull(String),
+    /// The library was built with another model or chunker: nothing can be added until it is
+    /// re-indexed (two models' vectors are never mixed).
+    #[error("the library was built with another model: re-index it first")]
+    Mismatch,
     /// A file could not be read (native only).
     #[error("i/o: {0}")]
     Io(Arc<std::io::Error>),

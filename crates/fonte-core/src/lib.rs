@@ -23,6 +23,7 @@ pub mod ingest;
 pub mod lexical;
 pub mod library;
 pub mod pdf;
+pub mod queue;
 pub mod reader;
 pub mod retrieve;
 pub mod store;

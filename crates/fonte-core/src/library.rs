@@ -141,9 +141,7 @@ impl<S: Store> Library<S> {
     /// searchable; one already stored under the same id is replaced. On error nothing changed.
     pub async fn add(&self, mut doc: StoredDocument) -> Result<()> {
         if self.mismatched.get() {
-            return Err(crate::Error::Store(
-                "the library was built with another model: re-index it first".into(),
-            ));
+            return Err(crate::Error::Mismatch);
         }
         doc.meta.build = Some(self.info());
         self.store.put_document(&doc).await?;

@@ -281,6 +281,53 @@ pub struct MemStore {
     documents: RefCell<Vec<StoredDocument>>,
     pending: RefCell<BTreeMap<String, PendingFile>>,
     index: RefCell<Option<Vec<u8>>>,
+    // Bytes it may hold (documents and pending files), as a browser's quota does.
+    quota: Option<usize>,
+}
+
+impl MemStore {
+    /// A store that refuses writes past `bytes` with [`Error::StoreFull`](crate::Error::StoreFull),
+    /// as a browser does when the site's quota is used up (tests of what a full storage does).
+    pub fn with_quota(bytes: usize) -> Self {
+        Self {
+            quota: Some(bytes),
+            ..Self::default()
+        }
+    }
+
+    fn document_size(doc: &StoredDocument) -> usize {
+        let text: usize = doc.chunks.iter().map(|c| c.text.len()).sum();
+        let vectors: usize = doc.vectors.iter().map(|v| 4 * v.len()).sum();
+        doc.pdf.len() + text + vectors
+    }
+
+    /// Bytes held, leaving out the document and pending file with id `except`.
+    fn used_except(&self, except: &str) -> usize {
+        let docs: usize = self
+            .documents
+            .borrow()
+            .iter()
+            .filter(|d| d.meta.id != except)
+            .map(Self::document_size)
+            .sum();
+        let pending: usize = self
+            .pending
+            .borrow()
+            .values()
+            .filter(|p| p.id != except)
+            .map(|p| p.bytes.len())
+            .sum();
+        docs + pending
+    }
+
+    fn check_quota(&self, id: &str, adding: usize) -> Result<()> {
+        match self.quota {
+            Some(quota) if self.used_except(id) + adding > quota => Err(crate::Error::StoreFull(
+                format!("{adding} bytes more do not fit in {quota}"),
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl Store for MemStore {
@@ -316,6 +363,7 @@ impl Store for MemStore {
             .map(|d| d.pdf.clone()))
     }
     async fn put_document(&self, doc: &StoredDocument) -> Result<()> {
+        self.check_quota(&doc.meta.id, Self::document_size(doc))?;
         let mut docs = self.documents.borrow_mut();
         docs.retain(|d| d.meta.id != doc.meta.id);
         docs.push(doc.clone());
@@ -329,6 +377,7 @@ impl Store for MemStore {
         Ok(())
     }
     async fn put_pending(&self, file: &PendingFile) -> Result<()> {
+        self.check_quota(&file.id, file.bytes.len())?;
         self.pending
             .borrow_mut()
             .insert(file.id.clone(), file.clone());

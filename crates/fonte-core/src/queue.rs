@@ -1,0 +1,565 @@
+//! The ingestion queue: files wait here, are opened and read by the platform's reader, embedded
+//! a slice at a time, and stored one transaction per document in a [`Library`]. It knows
+//! nothing of the page: it emits [`IngestEvent`]s that the app turns into rows, progress and
+//! translated notices, and it gets reading and embedding from a [`Services`] (the browser's
+//! reader worker and onnxruntime-web; natively, or in tests, in-process ones).
+//!
+//! Order of work, and why:
+//! - every queued file is kept as pending in the store before any slow work, so a closed tab
+//!   can offer them all again;
+//! - every queued file is opened (cross-reference table, password) before the first one is
+//!   embedded, so a file that cannot be read at all is reported at once, not minutes later;
+//! - a document replaces its stored copy only once it is embedded and stored
+//!   ([`Library::add`]), so re-indexing never deletes before the replacement is stored.
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+
+use crate::chunk::ChunkParams;
+use crate::corpus::DocumentMeta;
+use crate::ingest::Prepared;
+use crate::library::Library;
+use crate::pdf::{document_id, RejectReason, Report};
+use crate::store::{PendingFile, Store, StoredDocument};
+use crate::Error;
+
+/// Chunks per embedding call between pauses. onnxruntime-web runs inference in its proxy
+/// worker, but each call still costs the page a task; one chunk per call keeps the page
+/// responsive (searches interleave) and costs a few percent of throughput.
+pub const SLICE: usize = 1;
+
+/// What the queue needs from the platform. Browser futures are not `Send`, so neither are
+/// these.
+#[allow(async_fn_in_trait)]
+pub trait Services {
+    /// The platform's error (the app's own enum), carried by [`IngestEvent::Failed`].
+    type Error: From<Error>;
+
+    /// Whether the file can be read at all: `None` when it opens, else its rejected report
+    /// (a password needed, not a PDF, the reader stopped on it). Cheap: no page is read.
+    async fn open(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        password: Option<&str>,
+    ) -> Result<Option<Report>, Self::Error>;
+
+    /// Reads and chunks the file; `Err(report)` when the reader stopped on it (a panic, a
+    /// time or memory limit) and the file is rejected with that report.
+    async fn read(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        password: Option<&str>,
+        params: ChunkParams,
+    ) -> Result<Result<Prepared, Report>, Self::Error>;
+
+    /// Passage vectors of `texts`, in order.
+    async fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, Self::Error>;
+
+    /// Lets the host breathe between steps (the browser paints and handles input).
+    async fn pause(&self) {}
+}
+
+/// A file given to the queue.
+#[derive(Debug, Clone, PartialEq)]
+pub struct File {
+    /// The caller's key for it (a row of the page), echoed in every event.
+    pub key: u64,
+    /// The file name.
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// How [`Queue::add`] took a file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Added {
+    /// The file's key.
+    pub key: u64,
+    /// The document id (SHA-256 of the bytes).
+    pub id: String,
+    /// The name of the stored or queued document with the same bytes, when it is a duplicate
+    /// (skipped); `None` when queued.
+    pub duplicate_of: Option<String>,
+}
+
+/// What happened to a file, or to the queue.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IngestEvent<E> {
+    /// Reading and chunking it.
+    Reading {
+        /// The file's key.
+        key: u64,
+    },
+    /// Read: what will be embedded.
+    Read {
+        /// The file's key.
+        key: u64,
+        /// Physical pages.
+        pages: u32,
+        /// Chunks to embed.
+        chunks: usize,
+    },
+    /// About to embed the next slice.
+    Embedding {
+        /// The file's key.
+        key: u64,
+        /// Chunks embedded so far.
+        done: usize,
+        /// Chunks in all.
+        total: usize,
+        /// Chunks embedded since the last event about this file.
+        embedded: usize,
+        /// The file's size, bytes (for progress by bytes).
+        bytes: usize,
+    },
+    /// Stored and searchable.
+    Stored {
+        /// The file's key.
+        key: u64,
+        /// How complete its text is.
+        report: Report,
+    },
+    /// Nothing of it could be read; it is not stored.
+    Rejected {
+        /// The file's key.
+        key: u64,
+        /// Why.
+        report: Report,
+        /// Whether the queue keeps it for [`Queue::unlock`] (it needs a password).
+        locked: bool,
+    },
+    /// Dropped by [`Queue::cancel`] before it was stored.
+    Cancelled {
+        /// The file's key.
+        key: u64,
+    },
+    /// Not stored: the storage is full (no pending copy of it stays behind).
+    StorageFull {
+        /// The file's key.
+        key: u64,
+    },
+    /// An error of the platform (the reader could not start, the model failed).
+    Failed {
+        /// The file's key.
+        key: u64,
+        /// What went wrong.
+        error: E,
+    },
+    /// The file left the queue, however it ended.
+    Left {
+        /// The file's key.
+        key: u64,
+        /// Its size, bytes.
+        bytes: usize,
+    },
+    /// Not fatal: keeping a pending copy failed, so the file is ingested but would not be
+    /// offered again if the tab closed first; or saving the index at the end failed (it is
+    /// rebuilt from the documents on the next visit).
+    Warning {
+        /// What went wrong.
+        error: E,
+    },
+    /// The queue is empty and the index saved.
+    Idle,
+}
+
+/// A file in the queue.
+#[derive(Clone)]
+struct Job {
+    key: u64,
+    name: String,
+    bytes: Vec<u8>,
+    id: String,
+    password: Option<String>,
+    // Whether it is already kept as pending in the store (written once per file).
+    pending_saved: bool,
+    // Whether it was already opened once to see if it can be read at all.
+    triaged: bool,
+    // A stored document being re-embedded for a model switch: its PDF is already stored (no
+    // pending copy), and it replaces its old copy only once re-embedded.
+    replaces: bool,
+}
+
+/// Why one file's ingestion stopped.
+enum Stop<E> {
+    Full,
+    Failed(E),
+}
+
+/// The queue. Single-threaded like [`Library`]: `&self` methods, no borrow held across an
+/// `.await`, so files can be added while [`run`](Self::run) works.
+#[derive(Default)]
+pub struct Queue {
+    jobs: RefCell<VecDeque<Job>>,
+    // Files refused for want of a password: kept in memory (never stored) so the user can
+    // type the password without picking the file again.
+    locked: RefCell<Vec<Job>>,
+    running: Cell<bool>,
+    cancel: Cell<bool>,
+}
+
+impl Queue {
+    /// An empty queue.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Queues files for `library`. A file with the bytes of a stored or queued document is a
+    /// duplicate and is skipped. Refused with [`Error::Mismatch`] while the library is of
+    /// another build: two models' vectors are never mixed.
+    pub fn add<S: Store>(
+        &self,
+        library: &Library<S>,
+        files: Vec<File>,
+    ) -> Result<Vec<Added>, Error> {
+        if library.is_mismatched() {
+            return Err(Error::Mismatch);
+        }
+        let mut added = Vec::with_capacity(files.len());
+        for file in files {
+            let id = document_id(&file.bytes);
+            let queued = self
+                .jobs
+                .borrow()
+                .iter()
+                .find(|j| j.id == id)
+                .map(|j| j.name.clone());
+            let duplicate_of = library.name_of(&id).or(queued);
+            if duplicate_of.is_none() {
+                self.jobs.borrow_mut().push_back(Job {
+                    key: file.key,
+                    name: file.name,
+                    bytes: file.bytes,
+                    id: id.clone(),
+                    password: None,
+                    pending_saved: false,
+                    triaged: false,
+                    replaces: false,
+                });
+            }
+            added.push(Added {
+                key: file.key,
+                id,
+                duplicate_of,
+            });
+        }
+        Ok(added)
+    }
+
+    /// Queues a stored document to be embedded again from its stored PDF (a model switch):
+    /// it replaces its stored copy once done.
+    pub fn replace(&self, key: u64, meta: &DocumentMeta, pdf: Vec<u8>) {
+        self.jobs.borrow_mut().push_back(Job {
+            key,
+            name: meta.name.clone(),
+            bytes: pdf,
+            id: meta.id.clone(),
+            password: None,
+            pending_saved: true,
+            triaged: false,
+            replaces: true,
+        });
+    }
+
+    /// Queues again a file rejected for want of a password, with `password`; its size in
+    /// bytes, or `None` when no such file waits.
+    pub fn unlock(&self, key: u64, password: String) -> Option<usize> {
+        let mut job = {
+            let mut locked = self.locked.borrow_mut();
+            let at = locked.iter().position(|j| j.key == key)?;
+            locked.remove(at)
+        };
+        job.password = Some(password);
+        job.pending_saved = false;
+        job.triaged = false;
+        let bytes = job.bytes.len();
+        self.jobs.borrow_mut().push_back(job);
+        Some(bytes)
+    }
+
+    /// Stops after the current slice; files not started are dropped (each gets
+    /// [`IngestEvent::Cancelled`]).
+    pub fn cancel(&self) {
+        self.cancel.set(true);
+    }
+
+    /// Drops every waiting and locked file without events (the library was cleared).
+    pub fn forget(&self) {
+        self.cancel.set(true);
+        self.locked.borrow_mut().clear();
+    }
+
+    /// Whether [`run`](Self::run) is working.
+    pub fn is_running(&self) -> bool {
+        self.running.get()
+    }
+
+    /// Whether files wait.
+    pub fn is_empty(&self) -> bool {
+        self.jobs.borrow().is_empty()
+    }
+
+    /// Ids of the files waiting.
+    pub fn queued_ids(&self) -> Vec<String> {
+        self.jobs.borrow().iter().map(|j| j.id.clone()).collect()
+    }
+
+    /// Works until no file waits (files added meanwhile included), then saves the index and
+    /// ends a model switch whose documents are all moved. Returns at once if already running.
+    pub async fn run<S: Store, X: Services>(
+        &self,
+        library: &Library<S>,
+        services: &X,
+        on: &dyn Fn(IngestEvent<X::Error>),
+    ) {
+        if self.running.replace(true) {
+            return;
+        }
+        self.cancel.set(false);
+        loop {
+            self.keep_pending(library, on).await;
+            self.reject_unreadable(library, services, on).await;
+            let job = self.jobs.borrow_mut().pop_front();
+            let Some(job) = job else {
+                // One save of the index per batch (it is rebuilt from the documents if the tab
+                // closes first), and a switch ends once every document is moved.
+                if let Err(e) = library.save_index().await {
+                    on(IngestEvent::Warning { error: e.into() });
+                }
+                if let Err(e) = library.finish_switch().await {
+                    on(IngestEvent::Warning { error: e.into() });
+                }
+                // Files may have come while those were written.
+                if self.jobs.borrow().is_empty() {
+                    break;
+                }
+                continue;
+            };
+            if self.cancel.get() {
+                on(IngestEvent::Cancelled { key: job.key });
+                self.drop_pending(library, &job).await;
+            } else {
+                match self.ingest(library, services, &job, on).await {
+                    Ok(()) => {}
+                    Err(Stop::Full) => {
+                        on(IngestEvent::StorageFull { key: job.key });
+                        // Reported as not stored: no orphan copy stays to be offered again.
+                        self.drop_pending(library, &job).await;
+                    }
+                    Err(Stop::Failed(error)) => on(IngestEvent::Failed {
+                        key: job.key,
+                        error,
+                    }),
+                }
+            }
+            on(IngestEvent::Left {
+                key: job.key,
+                bytes: job.bytes.len(),
+            });
+        }
+        self.running.set(false);
+        on(IngestEvent::Idle);
+    }
+
+    /// Writes every queued file not yet kept as pending, before the slow work.
+    async fn keep_pending<S: Store, E: From<Error>>(
+        &self,
+        library: &Library<S>,
+        on: &dyn Fn(IngestEvent<E>),
+    ) {
+        let unsaved: Vec<PendingFile> = self
+            .jobs
+            .borrow_mut()
+            .iter_mut()
+            .filter(|j| !j.pending_saved && !j.replaces)
+            .map(|j| {
+                j.pending_saved = true;
+                PendingFile {
+                    id: j.id.clone(),
+                    name: j.name.clone(),
+                    bytes: j.bytes.clone(),
+                }
+            })
+            .collect();
+        for p in unsaved {
+            match library.store().put_pending(&p).await {
+                Ok(()) => {}
+                // Its bytes alone do not fit, so the document will not either: say so now
+                // rather than after minutes of embedding.
+                Err(Error::StoreFull(_)) => {
+                    if let Some(job) = self.take(|j| j.id == p.id) {
+                        on(IngestEvent::StorageFull { key: job.key });
+                        on(IngestEvent::Left {
+                            key: job.key,
+                            bytes: job.bytes.len(),
+                        });
+                    }
+                }
+                Err(e) => on(IngestEvent::Warning { error: e.into() }),
+            }
+        }
+    }
+
+    /// Opens every queued file not opened yet and rejects those that cannot be read at all.
+    async fn reject_unreadable<S: Store, X: Services>(
+        &self,
+        library: &Library<S>,
+        services: &X,
+        on: &dyn Fn(IngestEvent<X::Error>),
+    ) {
+        let untried: Vec<(u64, String, Vec<u8>, Option<String>)> = self
+            .jobs
+            .borrow_mut()
+            .iter_mut()
+            .filter(|j| !j.triaged)
+            .map(|j| {
+                j.triaged = true;
+                (j.key, j.name.clone(), j.bytes.clone(), j.password.clone())
+            })
+            .collect();
+        for (key, name, bytes, password) in untried {
+            let report = match services.open(&name, &bytes, password.as_deref()).await {
+                Ok(None) => continue,
+                Ok(Some(report)) => report,
+                // The reader cannot start: each file fails with this when its turn comes.
+                Err(_) => return,
+            };
+            if let Some(job) = self.take(|j| j.key == key) {
+                if let Err(error) = self.reject(library, job, report, on).await {
+                    on(IngestEvent::Failed { key, error });
+                }
+                on(IngestEvent::Left {
+                    key,
+                    bytes: bytes.len(),
+                });
+            }
+        }
+    }
+
+    /// Reads, chunks, embeds and stores one file.
+    async fn ingest<S: Store, X: Services>(
+        &self,
+        library: &Library<S>,
+        services: &X,
+        job: &Job,
+        on: &dyn Fn(IngestEvent<X::Error>),
+    ) -> Result<(), Stop<X::Error>> {
+        let key = job.key;
+        on(IngestEvent::Reading { key });
+        services.pause().await;
+        let params = library.info().chunk_params;
+        let read = services
+            .read(&job.name, &job.bytes, job.password.as_deref(), params)
+            .await
+            .map_err(Stop::Failed)?;
+        let prepared = match read {
+            Ok(p) if !p.is_rejected() => p,
+            Ok(p) => {
+                return self
+                    .reject(library, job.clone(), p.meta.report, on)
+                    .await
+                    .map_err(Stop::Failed)
+            }
+            Err(report) => {
+                return self
+                    .reject(library, job.clone(), report, on)
+                    .await
+                    .map_err(Stop::Failed)
+            }
+        };
+        let total = prepared.chunks.len();
+        on(IngestEvent::Read {
+            key,
+            pages: prepared.meta.pages,
+            chunks: total,
+        });
+        let mut vectors: Vec<Vec<f32>> = Vec::with_capacity(total);
+        let mut embedded = 0;
+        for slice in prepared.chunks.chunks(SLICE) {
+            if self.cancel.get() {
+                on(IngestEvent::Cancelled { key });
+                self.drop_pending(library, job).await;
+                return Ok(());
+            }
+            on(IngestEvent::Embedding {
+                key,
+                done: vectors.len(),
+                total,
+                embedded,
+                bytes: job.bytes.len(),
+            });
+            let texts: Vec<&str> = slice.iter().map(|c| c.text.as_str()).collect();
+            let batch = services.embed(&texts).await.map_err(Stop::Failed)?;
+            if batch.len() != texts.len() {
+                let why = format!("{} vectors for {} passages", batch.len(), texts.len());
+                return Err(Stop::Failed(Error::Model(why).into()));
+            }
+            embedded = batch.len();
+            vectors.extend(batch);
+            services.pause().await;
+        }
+        let report = prepared.meta.report.clone();
+        let doc = StoredDocument {
+            meta: prepared.meta,
+            pdf: job.bytes.clone(),
+            chunks: prepared.chunks,
+            vectors,
+        };
+        // One transaction: when it fails (a full quota) nothing of the document was written.
+        match library.add(doc).await {
+            Ok(()) => {}
+            Err(Error::StoreFull(_)) => return Err(Stop::Full),
+            Err(e) => return Err(Stop::Failed(e.into())),
+        }
+        on(IngestEvent::Stored { key, report });
+        Ok(())
+    }
+
+    /// Reports a file that gave no text, keeping it aside when it needs a password, and
+    /// forgets its pending copy. A stored document being re-embedded stays stored as it was.
+    async fn reject<S: Store, E: From<Error>>(
+        &self,
+        library: &Library<S>,
+        job: Job,
+        report: Report,
+        on: &dyn Fn(IngestEvent<E>),
+    ) -> Result<(), E> {
+        let locked = matches!(
+            report,
+            Report::Rejected {
+                reason: RejectReason::NeedsPassword
+            }
+        ) && !job.replaces;
+        let key = job.key;
+        let id = job.id.clone();
+        let replaces = job.replaces;
+        if locked {
+            self.locked.borrow_mut().push(job);
+        }
+        on(IngestEvent::Rejected {
+            key,
+            report,
+            locked,
+        });
+        if !replaces {
+            library.store().delete_pending(&id).await?;
+        }
+        Ok(())
+    }
+
+    /// Deletes a file's pending copy. Deleting frees space; it fails only if the store is
+    /// gone, and then there is nothing left to keep clean.
+    async fn drop_pending<S: Store>(&self, library: &Library<S>, job: &Job) {
+        if !job.replaces {
+            let _ = library.store().delete_pending(&job.id).await;
+        }
+    }
+
+    fn take(&self, which: impl Fn(&Job) -> bool) -> Option<Job> {
+        let mut jobs = self.jobs.borrow_mut();
+        let at = jobs.iter().position(which)?;
+        jobs.remove(at)
+    }
+}

@@ -1,0 +1,449 @@
+//! The ingestion queue on real PDFs (`../shared/fixtures/pdfs`), a [`MemStore`] and the fake
+//! encoder: reading is the core's own (what the browser's reader worker runs), embedding is
+//! deterministic, and each platform failure the browser can meet is injected here.
+
+use std::cell::{Cell, RefCell};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use fonte_core::chunk::ChunkParams;
+use fonte_core::corpus::BuildInfo;
+use fonte_core::embed::fake::FakeEncoder;
+use fonte_core::ingest::{prepare, Prepared};
+use fonte_core::library::{Library, Opening};
+use fonte_core::pdf::{RejectReason, Report};
+use fonte_core::queue::{File, IngestEvent, Queue, Services};
+use fonte_core::reader::{Reader, Reply, Request};
+use fonte_core::retrieve::Search;
+use fonte_core::store::{MemStore, Store};
+use fonte_core::Error;
+
+fn pdf(rel: &str) -> Vec<u8> {
+    let path = std::env::var_os("FONTE_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"))
+        .join("fixtures/pdfs")
+        .join(rel);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn info(model: &str) -> BuildInfo {
+    BuildInfo {
+        model_id: model.into(),
+        dim: FakeEncoder::DIM,
+        chunk_params: ChunkParams::default(),
+    }
+}
+
+fn run<T>(f: impl std::future::Future<Output = T>) -> T {
+    pollster::block_on(f)
+}
+
+/// In-process services: the core reader, the fake encoder of `model`, and switches that make
+/// embedding fail or cancel the queue part way.
+struct Local {
+    model: String,
+    reader: RefCell<Reader>,
+    embedded: Cell<usize>,
+    fail_embedding: Cell<bool>,
+    cancel_after: Option<(Rc<Queue>, usize)>,
+}
+
+impl Local {
+    fn new(model: &str) -> Self {
+        Self {
+            model: model.into(),
+            reader: RefCell::new(Reader::new()),
+            embedded: Cell::new(0),
+            fail_embedding: Cell::new(false),
+            cancel_after: None,
+        }
+    }
+}
+
+impl Services for Local {
+    type Error = Error;
+
+    async fn open(
+        &self,
+        _name: &str,
+        bytes: &[u8],
+        password: Option<&str>,
+    ) -> Result<Option<Report>, Error> {
+        let request = Request::Open {
+            password: password.map(String::from),
+        };
+        match self.reader.borrow_mut().handle(request, bytes, &mut |_| {}) {
+            Reply::Opened(report) => Ok(report),
+            other => Err(Error::Index(format!("{other:?}"))),
+        }
+    }
+
+    async fn read(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        password: Option<&str>,
+        params: ChunkParams,
+    ) -> Result<Result<Prepared, Report>, Error> {
+        // Words stand in for model tokens: the chunker is tested with the real tokenizer
+        // elsewhere, the queue does not depend on it.
+        let count = |s: &str| s.split_whitespace().count();
+        let password = password.map(str::as_bytes);
+        Ok(Ok(prepare(name, bytes, password, params, &count)))
+    }
+
+    async fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, Error> {
+        if self.fail_embedding.get() {
+            return Err(Error::Model("the runtime stopped".into()));
+        }
+        self.embedded.set(self.embedded.get() + texts.len());
+        if let Some((queue, after)) = &self.cancel_after {
+            if self.embedded.get() >= *after {
+                queue.cancel();
+            }
+        }
+        let mut encoder = FakeEncoder::new(&self.model);
+        Ok(texts.iter().map(|t| encoder.embed(t)).collect())
+    }
+}
+
+/// Every event of a run, in order.
+type Log = RefCell<Vec<IngestEvent<Error>>>;
+
+fn files(rels: &[&str]) -> Vec<File> {
+    rels.iter()
+        .enumerate()
+        .map(|(i, rel)| File {
+            key: i as u64 + 1,
+            name: rel.rsplit('/').next().unwrap().into(),
+            bytes: pdf(rel),
+        })
+        .collect()
+}
+
+fn drive(queue: &Queue, library: &Library<MemStore>, services: &Local) -> Vec<IngestEvent<Error>> {
+    let log: Log = RefCell::new(Vec::new());
+    run(queue.run(library, services, &|e| log.borrow_mut().push(e)));
+    log.into_inner()
+}
+
+/// The last event about `key` other than `Left`, progress and warnings.
+fn outcome(log: &[IngestEvent<Error>], key: u64) -> &IngestEvent<Error> {
+    log.iter()
+        .rev()
+        .find(|e| match e {
+            IngestEvent::Stored { key: k, .. }
+            | IngestEvent::Rejected { key: k, .. }
+            | IngestEvent::Cancelled { key: k }
+            | IngestEvent::StorageFull { key: k }
+            | IngestEvent::Failed { key: k, .. } => *k == key,
+            _ => false,
+        })
+        .unwrap_or_else(|| panic!("no outcome for {key}: {log:#?}"))
+}
+
+fn position(log: &[IngestEvent<Error>], want: impl Fn(&IngestEvent<Error>) -> bool) -> usize {
+    log.iter().position(want).expect("event present")
+}
+
+#[test]
+fn files_are_stored_searchable_and_duplicates_skipped() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    let mut batch = files(&["encrypted/crazyones.pdf", "pt/tutorialbeamer.pdf"]);
+    batch.push(File {
+        key: 3,
+        name: "copy.pdf".into(),
+        bytes: pdf("encrypted/crazyones.pdf"),
+    });
+    let added = queue.add(&library, batch).unwrap();
+    assert_eq!(added[2].duplicate_of.as_deref(), Some("crazyones.pdf"));
+    assert_eq!(added[0].duplicate_of, None);
+    let services = Local::new("m1");
+    let log = drive(&queue, &library, &services);
+    assert!(matches!(outcome(&log, 1), IngestEvent::Stored { .. }));
+    assert!(matches!(outcome(&log, 2), IngestEvent::Stored { .. }));
+    assert!(matches!(log.last(), Some(IngestEvent::Idle)));
+    // Every chunk was embedded once, and each file left the queue once.
+    assert_eq!(services.embedded.get(), library.corpus().chunks().len());
+    let left = log
+        .iter()
+        .filter(|e| matches!(e, IngestEvent::Left { .. }))
+        .count();
+    assert_eq!(left, 2);
+    // Stored, searchable, no pending copy, the index saved.
+    let store = library.store();
+    assert_eq!(run(store.documents()).unwrap().len(), 2);
+    assert!(run(store.pending()).unwrap().is_empty());
+    assert!(run(store.index()).unwrap().is_some());
+    let query = FakeEncoder::new("m1").embed("Here's to the crazy ones");
+    let hits = library
+        .corpus()
+        .search(&Search::new("crazy ones misfits rebels", Some(&query)).depth(3));
+    let corpus = library.corpus();
+    let top = &corpus.documents()[corpus.chunks()[hits[0].chunk as usize].doc as usize];
+    assert_eq!(top.name, "crazyones.pdf");
+    drop(corpus);
+    // Adding the same file later is a duplicate of the stored one.
+    let again = queue
+        .add(&library, files(&["pt/tutorialbeamer.pdf"]))
+        .unwrap();
+    assert_eq!(again[0].duplicate_of.as_deref(), Some("tutorialbeamer.pdf"));
+    assert!(queue.is_empty());
+}
+
+#[test]
+fn unreadable_files_are_reported_before_any_embedding_and_a_password_unlocks() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    let batch = files(&[
+        "encrypted/crazyones.pdf",
+        "malformed/invalid.pdf",
+        "encrypted/r4-user-password.pdf",
+        "scanned/linn.pdf",
+    ]);
+    queue.add(&library, batch).unwrap();
+    let services = Local::new("m1");
+    let log = drive(&queue, &library, &services);
+    let first_embedding = position(&log, |e| matches!(e, IngestEvent::Embedding { .. }));
+    let rejected_at = |key| {
+        position(
+            &log,
+            move |e| matches!(e, IngestEvent::Rejected { key: k, .. } if *k == key),
+        )
+    };
+    assert!(rejected_at(2) < first_embedding, "not a PDF, at once");
+    assert!(
+        rejected_at(3) < first_embedding,
+        "a password needed, at once"
+    );
+    assert!(
+        matches!(
+            outcome(&log, 2),
+            IngestEvent::Rejected {
+                report: Report::Rejected {
+                    reason: RejectReason::Malformed { .. }
+                },
+                locked: false,
+                ..
+            }
+        ),
+        "{:?}",
+        outcome(&log, 2)
+    );
+    assert!(matches!(
+        outcome(&log, 3),
+        IngestEvent::Rejected {
+            report: Report::Rejected {
+                reason: RejectReason::NeedsPassword
+            },
+            locked: true,
+            ..
+        }
+    ));
+    // A scan opens but has no text layer: rejected once read.
+    assert!(matches!(
+        outcome(&log, 4),
+        IngestEvent::Rejected {
+            report: Report::Rejected {
+                reason: RejectReason::NoTextLayer
+            },
+            ..
+        }
+    ));
+    assert!(matches!(outcome(&log, 1), IngestEvent::Stored { .. }));
+    assert!(
+        run(library.store().pending()).unwrap().is_empty(),
+        "no orphan pending copy"
+    );
+    // The password: the same row goes on and is stored.
+    assert_eq!(queue.unlock(3, "asdfzxcv".into()), Some(15540));
+    assert_eq!(queue.unlock(3, "asdfzxcv".into()), None, "unlocked once");
+    let log = drive(&queue, &library, &services);
+    assert!(
+        matches!(outcome(&log, 3), IngestEvent::Stored { .. }),
+        "{log:#?}"
+    );
+    assert_eq!(library.documents().len(), 2);
+}
+
+#[test]
+fn a_wrong_password_is_rejected_again_and_stays_unlockable() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    queue
+        .add(&library, files(&["encrypted/r4-user-password.pdf"]))
+        .unwrap();
+    let services = Local::new("m1");
+    drive(&queue, &library, &services);
+    queue.unlock(1, "wrong".into()).unwrap();
+    let log = drive(&queue, &library, &services);
+    assert!(matches!(
+        outcome(&log, 1),
+        IngestEvent::Rejected { locked: true, .. }
+    ));
+    assert!(queue.unlock(1, "asdfzxcv".into()).is_some());
+}
+
+#[test]
+fn cancel_stops_after_the_current_slice_and_keeps_nothing() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Rc::new(Queue::new());
+    queue
+        .add(
+            &library,
+            files(&["pt/tutorialbeamer.pdf", "encrypted/crazyones.pdf"]),
+        )
+        .unwrap();
+    let mut services = Local::new("m1");
+    services.cancel_after = Some((queue.clone(), 2));
+    let log = drive(&queue, &library, &services);
+    assert!(matches!(outcome(&log, 1), IngestEvent::Cancelled { .. }));
+    assert!(matches!(outcome(&log, 2), IngestEvent::Cancelled { .. }));
+    assert_eq!(
+        services.embedded.get(),
+        2,
+        "stopped after the current slice"
+    );
+    assert!(library.documents().is_empty());
+    assert!(run(library.store().pending()).unwrap().is_empty());
+    // A later run starts afresh.
+    queue
+        .add(&library, files(&["encrypted/crazyones.pdf"]))
+        .unwrap();
+    services.cancel_after = None;
+    let log = drive(&queue, &library, &services);
+    assert!(matches!(outcome(&log, 1), IngestEvent::Stored { .. }));
+}
+
+#[test]
+fn a_full_storage_is_reported_per_file_and_leaves_no_pending_copy() {
+    let small = pdf("encrypted/crazyones.pdf");
+    // Room for the PDF kept as pending, not for the document with its chunks and vectors.
+    let store = MemStore::with_quota(small.len() + 100);
+    let (library, _) = run(Library::open(store, &info("m1"))).unwrap();
+    let queue = Queue::new();
+    queue
+        .add(
+            &library,
+            files(&["encrypted/crazyones.pdf", "pt/tutorialbeamer.pdf"]),
+        )
+        .unwrap();
+    let services = Local::new("m1");
+    let log = drive(&queue, &library, &services);
+    // The large file's bytes alone do not fit: refused before any of its slow work.
+    assert!(matches!(outcome(&log, 2), IngestEvent::StorageFull { .. }));
+    let refused = position(&log, |e| matches!(e, IngestEvent::StorageFull { key: 2 }));
+    assert!(refused < position(&log, |e| matches!(e, IngestEvent::Reading { .. })));
+    // The small one is read and embedded, then does not fit either.
+    assert!(matches!(outcome(&log, 1), IngestEvent::StorageFull { .. }));
+    assert!(services.embedded.get() > 0);
+    assert!(library.documents().is_empty());
+    assert!(
+        run(library.store().pending()).unwrap().is_empty(),
+        "no orphan"
+    );
+}
+
+#[test]
+fn a_failed_embedding_keeps_the_file_pending_to_resume_on_the_next_visit() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    queue
+        .add(&library, files(&["encrypted/crazyones.pdf"]))
+        .unwrap();
+    let services = Local::new("m1");
+    services.fail_embedding.set(true);
+    let log = drive(&queue, &library, &services);
+    assert!(matches!(
+        outcome(&log, 1),
+        IngestEvent::Failed {
+            error: Error::Model(_),
+            ..
+        }
+    ));
+    assert!(library.documents().is_empty());
+    // The next visit: the file is offered again and goes through.
+    let store = library.into_store();
+    let (library, _) = run(Library::open(store, &info("m1"))).unwrap();
+    let pending = run(library.store().pending()).unwrap();
+    assert_eq!(pending.len(), 1);
+    let queue = Queue::new();
+    let resumed = pending
+        .into_iter()
+        .map(|p| File {
+            key: 7,
+            name: p.name,
+            bytes: p.bytes,
+        })
+        .collect();
+    queue.add(&library, resumed).unwrap();
+    services.fail_embedding.set(false);
+    let log = drive(&queue, &library, &services);
+    assert!(matches!(outcome(&log, 7), IngestEvent::Stored { .. }));
+    assert!(run(library.store().pending()).unwrap().is_empty());
+}
+
+#[test]
+fn another_model_refuses_files_until_switched_and_the_switch_replaces_in_place() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    queue
+        .add(
+            &library,
+            files(&["encrypted/crazyones.pdf", "pt/tutorialbeamer.pdf"]),
+        )
+        .unwrap();
+    drive(&queue, &library, &Local::new("m1"));
+    let store = library.into_store();
+    let (library, opening) = run(Library::open(store, &info("m2"))).unwrap();
+    assert!(matches!(opening, Opening::Mismatch { .. }));
+    let refused = queue.add(&library, files(&["encrypted/unencrypted.pdf"]));
+    assert!(matches!(refused, Err(Error::Mismatch)));
+    assert!(queue.is_empty());
+    // The switch: each stored document is queued from its stored PDF and replaces its copy.
+    let stale = run(library.begin_switch(&info("m2"))).unwrap();
+    for (i, meta) in stale.iter().enumerate() {
+        let bytes = run(library.store().pdf(&meta.id)).unwrap().unwrap();
+        queue.replace(10 + i as u64, meta, bytes);
+    }
+    let log = drive(&queue, &library, &Local::new("m2"));
+    assert!(matches!(outcome(&log, 10), IngestEvent::Stored { .. }));
+    assert!(matches!(outcome(&log, 11), IngestEvent::Stored { .. }));
+    let stored = run(library.store().documents()).unwrap();
+    assert_eq!(stored.len(), 2, "replaced, not duplicated");
+    assert!(stored.iter().all(|d| d.build == Some(info("m2"))));
+    // The switch is over: the library opens as m2's with both documents.
+    let store = library.into_store();
+    let (library, opening) = run(Library::open(store, &info("m2"))).unwrap();
+    assert!(matches!(opening, Opening::Ready { ref stale, .. } if stale.is_empty()));
+    assert_eq!(library.documents().len(), 2);
+}
+
+#[test]
+fn files_added_while_running_join_the_same_run() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    queue
+        .add(&library, files(&["encrypted/crazyones.pdf"]))
+        .unwrap();
+    let services = Local::new("m1");
+    let added = Cell::new(false);
+    let log: Log = RefCell::new(Vec::new());
+    run(queue.run(&library, &services, &|e| {
+        if matches!(e, IngestEvent::Stored { .. }) && !added.replace(true) {
+            let more = vec![File {
+                key: 9,
+                name: "tutorialbeamer.pdf".into(),
+                bytes: pdf("pt/tutorialbeamer.pdf"),
+            }];
+            queue.add(&library, more).unwrap();
+        }
+        log.borrow_mut().push(e);
+    }));
+    let log = log.into_inner();
+    assert!(matches!(outcome(&log, 9), IngestEvent::Stored { .. }));
+    assert_eq!(library.documents().len(), 2);
+    assert!(!queue.is_running());
+}
