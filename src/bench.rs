@@ -135,6 +135,7 @@ fn synthetic(n: usize, texts: &[String], info: &BuildInfo) -> Vec<StoredDocument
             pdf: Vec::new(),
             chunks,
             vectors: part.to_vec(),
+            pages: Vec::new(),
         });
     }
     docs

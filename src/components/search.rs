@@ -196,7 +196,9 @@ fn SourcePanel(selected: RwSignal<Option<ResultRow>>, engine: EngineHandle) -> i
             el.replace_children_with_node_0();
             match e.pdf(&r.doc_id).await {
                 Ok(Some(bytes)) if !bytes.is_empty() => {
-                    match render_page(el, &bytes, r.page, &passage).await {
+                    // Without stored lines (an older record) the passage is found by its words.
+                    let marks = e.marks(r.chunk).await.unwrap_or_default();
+                    match render_page(el, &bytes, r.page, &passage, &marks).await {
                         Ok(marked) => {
                             shown.set(Shown::Page(marked));
                             el.scroll_into_view();

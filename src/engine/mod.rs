@@ -228,6 +228,29 @@ impl Engine {
         Ok(self.library.store().pdf(id).await?)
     }
 
+    /// Where the passage of chunk `chunk` is drawn on its page: boxes in the page's user
+    /// space (left, bottom, right, top, flattened), from its character offsets and the stored
+    /// lines of the page; empty when the document was stored without them.
+    pub async fn marks(&self, chunk: u32) -> AppResult<Vec<f32>> {
+        let (id, page, start, end) = {
+            let corpus = self.library.corpus();
+            let Some(c) = corpus.chunks().get(chunk as usize) else {
+                return Ok(Vec::new());
+            };
+            let doc = &corpus.documents()[c.doc as usize];
+            (
+                doc.id.clone(),
+                c.chunk.page,
+                c.chunk.char_start,
+                c.chunk.char_end,
+            )
+        };
+        let Some(text) = self.library.store().page(&id, page).await? else {
+            return Ok(Vec::new());
+        };
+        Ok(text.marks(start, end).into_iter().flatten().collect())
+    }
+
     /// The stored documents as (id, name), for scoping.
     pub fn documents(&self) -> Vec<(String, String)> {
         self.library

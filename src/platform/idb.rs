@@ -7,9 +7,10 @@
 
 use fonte_core::chunk::Chunk;
 use fonte_core::corpus::DocumentMeta;
+use fonte_core::pdf::PageText;
 use fonte_core::store::{
-    chunks_from_bytes, chunks_to_bytes, vectors_from_bytes, vectors_to_bytes, LibraryMeta,
-    PendingFile, Store, StoredDocument,
+    chunks_from_bytes, chunks_to_bytes, pages_from_bytes, pages_to_bytes, vectors_from_bytes,
+    vectors_to_bytes, LibraryMeta, PendingFile, Store, StoredDocument,
 };
 use indexed_db_futures::database::Database;
 use indexed_db_futures::database::ObjectStoreName;
@@ -24,22 +25,32 @@ use wasm_bindgen::JsCast;
 
 use crate::AppResult;
 
-/// Schema version; bump it with an upgrade step when the stores change.
-pub const SCHEMA_VERSION: u32 = 2;
+/// Schema version; bump it with an upgrade step when the stores change. 3 added `pages`
+/// (documents stored before have none: their passages are marked by matching words).
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// The object stores (see ARCHITECTURE.md, "Persist").
-pub const STORES: [&str; 7] = [
+pub const STORES: [&str; 8] = [
     "documents",
     "pdfs",
     "chunks",
     "vectors",
+    "pages",
     "pending",
     "index",
     "meta",
 ];
 
 /// Stores a document touches, written together in one transaction.
-const DOCUMENT_STORES: [&str; 6] = ["documents", "pdfs", "chunks", "vectors", "pending", "index"];
+const DOCUMENT_STORES: [&str; 7] = [
+    "documents",
+    "pdfs",
+    "chunks",
+    "vectors",
+    "pages",
+    "pending",
+    "index",
+];
 
 const INDEX_KEY: &str = "corpus";
 const META_KEY: &str = "library";
@@ -198,6 +209,8 @@ impl IdbStore {
         let id = doc.meta.id.clone();
         let chunks = chunks_to_bytes(&doc.chunks)?;
         let vectors = vectors_to_bytes(&doc.vectors);
+        // One record per document: a page is shown after reading its whole PDF anyway.
+        let pages = pages_to_bytes(&doc.pages)?;
         let tx = self.db.write(DOCUMENT_STORES)?;
         tx.object_store("documents")?
             .put(&doc.meta)
@@ -208,6 +221,7 @@ impl IdbStore {
             ("pdfs", &doc.pdf),
             ("chunks", &chunks),
             ("vectors", &vectors),
+            ("pages", &pages),
         ] {
             tx.object_store(store)?
                 .put(Uint8ArraySlice::new(bytes))
@@ -223,7 +237,7 @@ impl IdbStore {
 
     async fn remove_document(&self, id: &str) -> AppResult<()> {
         let tx = self.db.write(DOCUMENT_STORES)?;
-        for store in ["documents", "pdfs", "chunks", "vectors", "pending"] {
+        for store in ["documents", "pdfs", "chunks", "vectors", "pages", "pending"] {
             tx.object_store(store)?.delete(id.to_string()).await?;
         }
         tx.object_store("index")?.delete(INDEX_KEY).await?;
@@ -303,6 +317,13 @@ impl Store for IdbStore {
     }
     async fn pdf(&self, id: &str) -> fonte_core::Result<Option<Vec<u8>>> {
         self.db.get_bytes("pdfs", id).await.map_err(core)
+    }
+    async fn page(&self, id: &str, number: u32) -> fonte_core::Result<Option<PageText>> {
+        let Some(bytes) = self.db.get_bytes("pages", id).await.map_err(core)? else {
+            return Ok(None);
+        };
+        let pages = pages_from_bytes(&bytes)?;
+        Ok(pages.into_iter().find(|p| p.number == number))
     }
     async fn put_document(&self, doc: &StoredDocument) -> fonte_core::Result<()> {
         self.write_document(doc).await.map_err(core)

@@ -13,7 +13,7 @@ use crate::{AppError, AppResult};
 #[wasm_bindgen(inline_js = r#"
 const norm = (s) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-export async function render_pdf_page(container, bytes, pageNumber, passage) {
+export async function render_pdf_page(container, bytes, pageNumber, passage, marks) {
   const base = new URL('pdfjs/', document.baseURI);
   const pdfjs = await import(new URL('pdf.min.mjs', base).href);
   pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdf.worker.min.mjs', base).href;
@@ -45,15 +45,28 @@ export async function render_pdf_page(container, bytes, pageNumber, passage) {
       viewport,
       transform: ratio === 1 ? null : [ratio, 0, 0, ratio, 0, 0],
     }).promise;
-    // Mark the text runs of the page that belong to the passage: runs whose words are
-    // mostly words of the passage.
-    const words = new Set(norm(passage).split(' ').filter((w) => w.length > 2));
-    const content = await page.getTextContent();
     let marked = 0;
     ctx.save();
     ctx.scale(ratio, ratio);
     ctx.globalCompositeOperation = 'multiply';
     ctx.fillStyle = 'rgba(255, 213, 0, 0.45)';
+    // The passage's lines, placed by Fonte's own text layer (boxes in the page's user space).
+    const boxes = [];
+    for (let i = 0; i + 3 < marks.length; i += 4) {
+      const [x0, y0] = viewport.convertToViewportPoint(marks[i], marks[i + 1]);
+      const [x1, y1] = viewport.convertToViewportPoint(marks[i + 2], marks[i + 3]);
+      const box = [Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0)];
+      ctx.fillRect(...box);
+      boxes.push(box.map(Math.round));
+      marked += 1;
+    }
+    canvas.dataset.markedBy = marked > 0 ? 'lines' : 'words';
+    // Where the marks are, in CSS pixels of the canvas (tests check they cover printed text).
+    canvas.dataset.marks = JSON.stringify(boxes);
+    // A document stored without its lines: mark the text runs whose words are mostly words
+    // of the passage.
+    const words = new Set(norm(passage).split(' ').filter((w) => w.length > 2));
+    const content = marked > 0 ? { items: [] } : await page.getTextContent();
     for (const item of content.items) {
       const own = norm(item.str || '').split(' ').filter((w) => w.length > 2);
       if (own.length === 0) continue;
@@ -80,18 +93,21 @@ extern "C" {
         bytes: &[u8],
         page: u32,
         passage: &str,
+        marks: &[f32],
     ) -> Result<JsValue, JsValue>;
 }
 
-/// Draws page `page` (1-based) of the PDF `bytes` into `container`, marking the text of
-/// `passage`; returns how many text runs were marked.
+/// Draws page `page` (1-based) of the PDF `bytes` into `container`, marking the passage:
+/// `marks` are its boxes (left, bottom, right, top in the page's user space, flattened), or
+/// empty to find `passage` by its words. Returns how many boxes or text runs were marked.
 pub async fn render_page(
     container: &web_sys::Element,
     bytes: &[u8],
     page: u32,
     passage: &str,
+    marks: &[f32],
 ) -> AppResult<u32> {
-    let marked = render_pdf_page(container, bytes, page, passage)
+    let marked = render_pdf_page(container, bytes, page, passage, marks)
         .await
         .map_err(|e| AppError::Asset {
             url: "pdfjs/".into(),

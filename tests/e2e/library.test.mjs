@@ -91,6 +91,22 @@ for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, re
   await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
   const marked = Number(await page.getByTestId('source-page').locator('canvas').getAttribute('data-marked'));
   assert.ok(marked > 0, `passage marked on the rendered page (${marked} text runs)`);
+  // Marked by the passage's character offsets and the stored lines of its page, and every box
+  // lies on printed text: dark pixels (the glyphs) inside each, on the page.
+  const canvas = page.getByTestId('source-page').locator('canvas');
+  assert.equal(await canvas.getAttribute('data-marked-by'), 'lines');
+  const inked = await canvas.evaluate((c) => {
+    const scale = c.width / parseFloat(c.style.width);
+    const ctx = c.getContext('2d');
+    return JSON.parse(c.dataset.marks).map(([x, y, w, h]) => {
+      if (x < 0 || y < 0 || (x + w) * scale > c.width + 2 || (y + h) * scale > c.height + 2) return -1;
+      const px = ctx.getImageData(x * scale, y * scale, Math.max(1, w * scale), Math.max(1, h * scale)).data;
+      let dark = 0;
+      for (let i = 0; i < px.length; i += 4) if (px[i] + px[i + 1] + px[i + 2] < 300) dark += 1;
+      return dark / (px.length / 4);
+    });
+  });
+  assert.ok(inked.length > 0 && inked.every((share) => share > 0.02), `marks on text: ${inked}`);
 
   // Reload: documents and index come back from IndexedDB, no model work before a search.
   const before = requests.length;

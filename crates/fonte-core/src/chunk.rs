@@ -357,6 +357,7 @@ mod tests {
                 number: i as u32 + 1,
                 text: t.to_string(),
                 furniture: Vec::new(),
+                lines: Vec::new(),
             })
             .collect()
     }

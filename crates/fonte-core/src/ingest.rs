@@ -3,7 +3,7 @@
 
 use crate::chunk::{chunk_document, Chunk, ChunkParams};
 use crate::corpus::DocumentMeta;
-use crate::pdf::{extract, Extracted, Limits, PartialReason, RejectReason, Report};
+use crate::pdf::{extract, Extracted, Limits, PageText, PartialReason, RejectReason, Report};
 
 /// Chunks one document may have; the pages of the rest are reported as not indexed
 /// ([`PartialReason::TextLimit`]). Above the text cap's worth of chunks at the default size, so
@@ -18,6 +18,9 @@ pub struct Prepared {
     pub meta: DocumentMeta,
     /// Chunks in page order.
     pub chunks: Vec<Chunk>,
+    /// The pages read (their text and lines), stored with the document so a passage can be
+    /// marked on its page.
+    pub pages: Vec<PageText>,
 }
 
 impl Prepared {
@@ -66,6 +69,7 @@ pub fn assemble(name: &str, doc: Extracted, mut chunks: Vec<Chunk>) -> Prepared 
             reason: RejectReason::NoTextLayer,
         };
     }
+    let rejected = matches!(report, Report::Rejected { .. });
     Prepared {
         meta: DocumentMeta {
             build: None,
@@ -76,6 +80,7 @@ pub fn assemble(name: &str, doc: Extracted, mut chunks: Vec<Chunk>) -> Prepared 
             report,
         },
         chunks,
+        pages: if rejected { Vec::new() } else { doc.pages },
     }
 }
 

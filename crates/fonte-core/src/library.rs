@@ -242,6 +242,7 @@ mod tests {
             pdf: format!("%PDF {id}").into_bytes(),
             chunks,
             vectors,
+            pages: Vec::new(),
         }
     }
 

@@ -506,6 +506,7 @@ impl Queue {
             pdf: job.bytes.clone(),
             chunks: prepared.chunks,
             vectors,
+            pages: prepared.pages,
         };
         // One transaction: when it fails (a full quota) nothing of the document was written.
         match library.add(doc).await {

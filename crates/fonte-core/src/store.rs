@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::chunk::Chunk;
 use crate::corpus::{BuildInfo, Corpus, DocumentMeta};
+use crate::pdf::PageText;
 use crate::{Error, Result};
 
 /// Version of the stored layout; a library written with another one is re-indexed, not read.
@@ -57,6 +58,9 @@ pub struct StoredDocument {
     pub chunks: Vec<Chunk>,
     /// One vector per chunk.
     pub vectors: Vec<Vec<f32>>,
+    /// The text of each page read, with its lines' positions: what a cited passage is marked
+    /// on when its page is shown.
+    pub pages: Vec<PageText>,
 }
 
 /// A file accepted for ingestion and not yet stored as a document.
@@ -84,6 +88,9 @@ pub trait Store {
     async fn load_document(&self, id: &str) -> Result<Option<(Vec<Chunk>, Vec<Vec<f32>>)>>;
     /// A document's original file.
     async fn pdf(&self, id: &str) -> Result<Option<Vec<u8>>>;
+    /// Page `number` (1-based) of a document: its text and lines. `None` when the document or
+    /// the page is not stored (documents stored before pages were kept have none).
+    async fn page(&self, id: &str, number: u32) -> Result<Option<PageText>>;
     /// Stores a whole document, removes its pending file and the (now stale) saved index, all
     /// at once: after a failure or a closed tab none of it has happened.
     async fn put_document(&self, doc: &StoredDocument) -> Result<()>;
@@ -134,6 +141,16 @@ pub fn vectors_from_bytes(bytes: &[u8], dim: usize) -> Result<Vec<Vec<f32>>> {
 /// Chunks as compact bytes.
 pub fn chunks_to_bytes(chunks: &[Chunk]) -> Result<Vec<u8>> {
     postcard::to_allocvec(chunks).map_err(|e| Error::Store(e.to_string()))
+}
+
+/// Page texts as compact bytes.
+pub fn pages_to_bytes(pages: &[PageText]) -> Result<Vec<u8>> {
+    postcard::to_allocvec(pages).map_err(|e| Error::Store(e.to_string()))
+}
+
+/// The inverse of [`pages_to_bytes`].
+pub fn pages_from_bytes(bytes: &[u8]) -> Result<Vec<PageText>> {
+    postcard::from_bytes(bytes).map_err(|e| Error::Store(format!("stored pages: {e}")))
 }
 
 /// The inverse of [`chunks_to_bytes`].
@@ -298,7 +315,12 @@ impl MemStore {
     fn document_size(doc: &StoredDocument) -> usize {
         let text: usize = doc.chunks.iter().map(|c| c.text.len()).sum();
         let vectors: usize = doc.vectors.iter().map(|v| 4 * v.len()).sum();
-        doc.pdf.len() + text + vectors
+        let pages: usize = doc
+            .pages
+            .iter()
+            .map(|p| p.text.len() + 24 * p.lines.len())
+            .sum();
+        doc.pdf.len() + text + vectors + pages
     }
 
     /// Bytes held, leaving out the document and pending file with id `except`.
@@ -361,6 +383,14 @@ impl Store for MemStore {
             .iter()
             .find(|d| d.meta.id == id)
             .map(|d| d.pdf.clone()))
+    }
+    async fn page(&self, id: &str, number: u32) -> Result<Option<PageText>> {
+        Ok(self
+            .documents
+            .borrow()
+            .iter()
+            .find(|d| d.meta.id == id)
+            .and_then(|d| d.pages.iter().find(|p| p.number == number).cloned()))
     }
     async fn put_document(&self, doc: &StoredDocument) -> Result<()> {
         self.check_quota(&doc.meta.id, Self::document_size(doc))?;
@@ -436,6 +466,9 @@ mod tests {
         async fn pdf(&self, id: &str) -> Result<Option<Vec<u8>>> {
             self.0.pdf(id).await
         }
+        async fn page(&self, id: &str, number: u32) -> Result<Option<PageText>> {
+            self.0.page(id, number).await
+        }
         async fn put_document(&self, doc: &StoredDocument) -> Result<()> {
             self.0.put_document(doc).await
         }
@@ -488,6 +521,7 @@ mod tests {
                 text: "word".into(),
             }],
             vectors: vec![vec![1.0, 0.0]],
+            pages: Vec::new(),
         };
         pollster::block_on(async {
             store.put_document(&doc("a")).await.unwrap();

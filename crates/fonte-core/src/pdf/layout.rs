@@ -6,6 +6,7 @@
 use std::hash::{Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHasher};
+use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
 
 use super::interp::Placed;
@@ -207,8 +208,43 @@ fn drop_overdrawn(glyphs: Vec<Placed>) -> Vec<Placed> {
     kept
 }
 
+/// One line of a page's text: its characters and where it is drawn, so a passage (a range of
+/// characters) can be marked on the rendered page by geometry, not by matching words.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TextLine {
+    /// First character (Unicode scalar values of the page text).
+    pub start: u32,
+    /// One past the last character.
+    pub end: u32,
+    /// The box of its glyphs in the page's user space (y up): left, bottom, right, top.
+    pub rect: [f32; 4],
+}
+
+/// Boxes covering characters `start..end` of a page laid out as `lines`: whole lines inside the
+/// range, and the covered share of a line the range starts or ends in (by characters, which
+/// is close enough for a highlight: a line's glyphs are of one font, mostly).
+pub fn marks(lines: &[TextLine], start: usize, end: usize) -> Vec<[f32; 4]> {
+    let (start, end) = (start as f32, end as f32);
+    lines
+        .iter()
+        .filter(|l| (l.start as f32) < end && (l.end as f32) > start && l.end > l.start)
+        .map(|l| {
+            let [x0, y0, x1, y1] = l.rect;
+            let n = (l.end - l.start) as f32;
+            let from = (start - l.start as f32).max(0.0) / n;
+            let to = (end - l.start as f32).min(n) / n;
+            [x0 + (x1 - x0) * from, y0, x0 + (x1 - x0) * to, y1]
+        })
+        .collect()
+}
+
 /// Builds the page text from glyphs in content-stream order.
 pub fn page_text(glyphs: Vec<Placed>) -> String {
+    lay_out(glyphs).0
+}
+
+/// The page text from glyphs in content-stream order, with its lines.
+pub fn lay_out(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
     let mut lines: Vec<Line> = Vec::new();
     let glyphs = glyphs
         .into_iter()
@@ -238,8 +274,23 @@ pub fn page_text(glyphs: Vec<Placed>) -> String {
         }
     }
     let mut text = String::new();
+    let mut chars = 0u32;
+    let mut boxes = Vec::with_capacity(lines.len());
     let mut prev: Option<(f32, f32, f32)> = None;
     for line in lines {
+        // Ascender and descender as shares of the font size: typical Latin faces (the font's
+        // own metrics are not read; a highlight needs no more).
+        let rect = line.glyphs.iter().fold(
+            [f32::MAX, f32::MAX, f32::MIN, f32::MIN],
+            |[x0, y0, x1, y1], g| {
+                [
+                    x0.min(g.x.min(g.x_end)),
+                    y0.min(g.y - 0.22 * g.size),
+                    x1.max(g.x.max(g.x_end)),
+                    y1.max(g.y + 0.82 * g.size),
+                ]
+            },
+        );
         let body = clean(&line_text(&merge_accents(line.glyphs)));
         let body = body.trim_end();
         if body.trim().is_empty() {
@@ -250,12 +301,21 @@ pub fn page_text(glyphs: Vec<Placed>) -> String {
             let paragraph = drop > 1.7 * psize.max(line.size)
                 || drop < -0.5 * line.size
                 || (px - line.x_min).abs() > 40.0 * line.size;
-            text.push_str(if paragraph { "\n\n" } else { "\n" });
+            let gap = if paragraph { "\n\n" } else { "\n" };
+            text.push_str(gap);
+            chars += gap.len() as u32;
         }
+        let start = chars;
         text.push_str(body);
+        chars += body.chars().count() as u32;
+        boxes.push(TextLine {
+            start,
+            end: chars,
+            rect,
+        });
         prev = Some((line.y, line.size, line.x_min));
     }
-    text
+    (text, boxes)
 }
 
 #[cfg(test)]

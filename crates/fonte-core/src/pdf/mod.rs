@@ -8,6 +8,7 @@
 pub mod font;
 pub mod interp;
 pub mod layout;
+pub use layout::TextLine;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -29,6 +30,7 @@ mod tests {
             number,
             text: text.into(),
             furniture: Vec::new(),
+            lines: Vec::new(),
         }
     }
 
@@ -200,6 +202,16 @@ pub struct PageText {
     /// repeat (numbers aside) on most pages. Left in the text, skipped by the chunker.
     #[serde(default)]
     pub furniture: Vec<(usize, usize)>,
+    /// Its lines, in text order, with where each is drawn.
+    #[serde(default)]
+    pub lines: Vec<TextLine>,
+}
+
+impl PageText {
+    /// Boxes (user space: left, bottom, right, top) covering characters `start..end`.
+    pub fn marks(&self, start: usize, end: usize) -> Vec<[f32; 4]> {
+        layout::marks(&self.lines, start, end)
+    }
 }
 
 /// What ingestion gets from a PDF.
@@ -439,6 +451,7 @@ impl Extraction {
         match result {
             Ok(Ok(PageRead {
                 text,
+                lines,
                 saw_image,
                 truncated,
                 damaged,
@@ -468,6 +481,7 @@ impl Extraction {
                     number,
                     text,
                     furniture: Vec::new(),
+                    lines,
                 });
             }
             Ok(Err(_)) | Err(_) => {
@@ -476,6 +490,7 @@ impl Extraction {
                     number,
                     text: String::new(),
                     furniture: Vec::new(),
+                    lines: Vec::new(),
                 });
             }
         }
@@ -706,6 +721,7 @@ fn mark_furniture(pages: &mut [PageText]) {
 /// What reading one page gave.
 struct PageRead {
     text: String,
+    lines: Vec<TextLine>,
     /// Whether it drew images (a page with images and no text is probably a scan).
     saw_image: bool,
     /// Whether a budget cut it short.
@@ -787,8 +803,10 @@ fn page_text(
         let (y0, y1) = (b.bottom.min(b.top) - 2.0, b.bottom.max(b.top) + 2.0);
         glyphs.retain(|g| g.x >= x0 && g.x <= x1 && g.y >= y0 && g.y <= y1);
     }
+    let (text, lines) = layout::lay_out(glyphs);
     PageRead {
-        text: layout::page_text(glyphs),
+        text,
+        lines,
         saw_image: interp.saw_image,
         truncated: truncated || interp.truncated,
         damaged: damaged || interp.damaged,

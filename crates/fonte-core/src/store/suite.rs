@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::chunk::ChunkParams;
-use crate::pdf::Report;
+use crate::pdf::{Report, TextLine};
 use crate::retrieve::Search;
 
 fn info(model: &str) -> BuildInfo {
@@ -42,6 +42,23 @@ fn document(id: &str, words: &[&str]) -> StoredDocument {
             report: Report::Complete,
         },
         pdf: format!("%PDF-1.7 {id}").into_bytes(),
+        pages: vec![PageText {
+            number: 1,
+            text: words.join("\n"),
+            furniture: Vec::new(),
+            lines: words
+                .iter()
+                .scan(0u32, |at, w| {
+                    let start = *at;
+                    *at += w.chars().count() as u32 + 1;
+                    Some(TextLine {
+                        start,
+                        end: *at - 1,
+                        rect: [72.0, 700.0 - 14.0 * start as f32, 300.0, 712.0],
+                    })
+                })
+                .collect(),
+        }],
         chunks,
         vectors,
     }
@@ -108,6 +125,15 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
         "pdf read back",
     )?;
     check(
+        store.page("a", 1).await.map_err(e)?.as_ref() == a.pages.first(),
+        "page text and lines read back",
+    )?;
+    check(
+        store.page("a", 2).await.map_err(e)?.is_none()
+            && store.page("z", 1).await.map_err(e)?.is_none(),
+        "a page not stored is none",
+    )?;
+    check(
         store.load_document("zz").await.map_err(e)?.is_none(),
         "unknown id found",
     )?;
@@ -150,6 +176,10 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
     check(
         store.documents().await.map_err(e)? == vec![b.meta.clone()],
         "deleted document listed",
+    )?;
+    check(
+        store.page("a", 1).await.map_err(e)?.is_none(),
+        "deleted document's pages kept",
     )?;
     check(
         store.pdf("a").await.map_err(e)?.is_none(),

@@ -91,6 +91,14 @@ fn one_page_counted(
     b.finish(catalog)
 }
 
+/// A one-page file (612 x 792, Helvetica as /F1) whose content stream is `content`.
+pub fn page_with(content: &[u8]) -> Vec<u8> {
+    one_page(|b| {
+        let c = b.stream("", content);
+        (String::new(), String::new(), vec![c])
+    })
+}
+
 /// A Type0 font whose descendant CID font has `/W` `widths`.
 fn type0_with_widths(b: &mut Builder, widths: &str) -> usize {
     let cid = b.obj(format!(
