@@ -4,3 +4,4 @@ pub mod drop_zone;
 pub mod library;
 pub mod search;
 pub mod settings;
+pub mod words;
