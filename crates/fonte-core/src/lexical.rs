@@ -8,16 +8,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::text::{fold, words};
 
-/// Common English and Portuguese words that carry no topic. Folded before use.
-const STOP_WORDS: &str =
+/// Common English words that carry no topic. Folded before use.
+pub(crate) const STOP_EN: &str =
     "a about above after again against all am an and any are as at be because been \
 before being below between both but by can could did do does doing down during each few for from \
 further had has have having he her here hers herself him himself his how i if in into is it its \
 itself just me more most my myself no nor not now of off on once only or other our ours ourselves \
 out over own same she should so some such than that the their theirs them themselves then there \
 these they this those through to too under until up very was we were what when where which while \
-who whom why will with would you your yours yourself yourselves \
-à às ao aos aquela aquelas aquele aqueles aquilo as até com como da das de dela delas dele deles \
+who whom why will with would you your yours yourself yourselves";
+
+/// Common Portuguese words that carry no topic. Folded before use.
+pub(crate) const STOP_PT: &str = "à às ao aos aquela aquelas aquele aqueles aquilo as até com como da das de dela delas dele deles \
 depois do dos e é ela elas ele eles em entre era eram essa essas esse esses esta estas este estes \
 eu foi foram há isso isto já lhe lhes mais mas me mesmo meu meus minha minhas muito na nas não \
 nem no nos nós o os ou para pela pelas pelo pelos por qual quando que quem se sem ser seu seus \
@@ -25,7 +27,13 @@ só sua suas também te tem têm teu tu tua um uma umas uns você vocês vos";
 
 fn stop_words() -> &'static HashSet<String> {
     static SET: OnceLock<HashSet<String>> = OnceLock::new();
-    SET.get_or_init(|| STOP_WORDS.split_whitespace().map(fold).collect())
+    SET.get_or_init(|| {
+        STOP_EN
+            .split_whitespace()
+            .chain(STOP_PT.split_whitespace())
+            .map(fold)
+            .collect()
+    })
 }
 
 /// The terms BM25 indexes for `text`: folded words minus stop words.

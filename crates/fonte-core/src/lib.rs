@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod chunk;
+pub mod cite;
 pub mod corpus;
 pub mod embed;
 pub mod error;
@@ -23,6 +24,7 @@ pub mod ingest;
 pub mod lexical;
 pub mod library;
 pub mod pdf;
+pub mod prompt;
 pub mod queue;
 pub mod reader;
 pub mod retrieve;
