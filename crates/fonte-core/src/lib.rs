@@ -23,6 +23,7 @@ pub mod eval;
 pub mod ingest;
 pub mod lexical;
 pub mod library;
+pub mod llm;
 pub mod pdf;
 pub mod prompt;
 pub mod queue;
