@@ -45,12 +45,28 @@ enum Variant {
     Both,
 }
 
+/// One question of the Debian FAQ QA set.
 #[derive(Deserialize)]
-struct Qa {
-    q_en: String,
-    q_pt: String,
+pub struct Qa {
+    /// The question in English.
+    pub q_en: String,
+    /// The question in Portuguese.
+    pub q_pt: String,
+    // Absent from question sets used only for abstention.
+    #[serde(default)]
     gold_en: String,
+    #[serde(default)]
     gold_pt: String,
+}
+
+/// A JSON-lines question set.
+pub fn read_qa<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> Result<Vec<T>, String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).map_err(|e| format!("{}: {e}", path.display())))
+        .collect()
 }
 
 impl Qa {
@@ -103,7 +119,9 @@ fn strip_heading_lines(text: &str, questions: &HashSet<Vec<String>>) -> Option<S
     })
 }
 
-fn stripped_corpus(
+/// The corpus with each question's own heading lines stripped and those chunks re-embedded;
+/// how many chunks changed.
+pub fn stripped_corpus(
     corpus: &Corpus,
     qa: &[Qa],
     embedder: &mut fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
@@ -143,12 +161,7 @@ fn stripped_corpus(
 /// `fonte eval`.
 pub fn run(args: &EvalArgs) -> Result<(), String> {
     let mut corpus = index::load(&args.corpus)?;
-    let qa: Vec<Qa> = std::fs::read_to_string(&args.qa)
-        .map_err(|e| format!("{}: {e}", args.qa.display()))?
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).map_err(|e| format!("{}: {e}", args.qa.display())))
-        .collect::<Result<_, _>>()?;
+    let qa: Vec<Qa> = read_qa(&args.qa)?;
     let mut embedder = model::load(&args.model)?;
     if embedder.manifest().id != corpus.info().model_id {
         return Err(format!(

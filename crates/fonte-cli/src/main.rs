@@ -6,6 +6,7 @@
 //! - `fonte pdftext <file.pdf>`: the text layer of each page, for inspection;
 //! - `fonte embed TEXT...`: cosine similarities between texts.
 
+mod abstain;
 mod eval;
 mod index;
 mod model;
@@ -95,6 +96,8 @@ enum Command {
     },
     /// Retrieval metrics on a question set.
     Eval(eval::EvalArgs),
+    /// Abstention before the LLM on answerable and out-of-corpus questions.
+    AbstainEval(abstain::AbstainArgs),
     /// Print the text layer of a PDF.
     Pdftext {
         /// The PDF.
@@ -182,6 +185,7 @@ fn run(cli: Cli) -> Result<(), String> {
             model,
         } => search(&corpus, &question, k, mode.into(), &doc, &model),
         Command::Eval(args) => eval::run(&args),
+        Command::AbstainEval(args) => abstain::run(&args),
         Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
         Command::Embed { texts, model } => embed(&texts, &model),
         Command::EmbedBench { texts, model } => embed_bench(&texts, &model),

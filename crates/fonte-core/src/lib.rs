@@ -14,6 +14,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod abstain;
 pub mod chunk;
 pub mod cite;
 pub mod corpus;
