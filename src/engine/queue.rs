@@ -68,9 +68,10 @@ impl Engine {
         self.start();
     }
 
-    /// Starts the queue unless it is running (then it picks new files up itself).
+    /// Starts the queue unless it is running (then it picks new files up itself). An empty
+    /// run still ends a model switch with nothing left to move (an empty library).
     pub(super) fn start(self: &Rc<Self>) {
-        if self.queue.is_running() || self.queue.is_empty() {
+        if self.queue.is_running() {
             return;
         }
         let me = self.clone();

@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod abstain;
+pub mod ask;
 pub mod chunk;
 pub mod cite;
 pub mod corpus;

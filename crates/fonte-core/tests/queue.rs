@@ -447,3 +447,14 @@ fn files_added_while_running_join_the_same_run() {
     assert_eq!(library.documents().len(), 2);
     assert!(!queue.is_running());
 }
+
+#[test]
+fn a_run_with_nothing_queued_ends_the_switch_of_an_empty_library() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    assert!(run(library.begin_switch(&info("m2"))).unwrap().is_empty());
+    let queue = Queue::new();
+    let log = drive(&queue, &library, &Local::new("m2"));
+    assert!(matches!(log.as_slice(), [IngestEvent::Idle]), "{log:#?}");
+    let meta = run(library.store().meta()).unwrap().unwrap();
+    assert_eq!((meta.info, meta.next), (info("m2"), None));
+}
