@@ -7,7 +7,9 @@
 //! - `fonte embed TEXT...`: cosine similarities between texts.
 
 mod abstain;
+mod ask;
 mod eval;
+mod http;
 mod index;
 mod model;
 mod words;
@@ -96,6 +98,9 @@ enum Command {
     },
     /// Retrieval metrics on a question set.
     Eval(eval::EvalArgs),
+    /// Ask a question: an answer from the evidence only, with citations, from an LLM endpoint
+    /// (or the best passages without one).
+    Ask(ask::AskArgs),
     /// Abstention before the LLM on answerable and out-of-corpus questions.
     AbstainEval(abstain::AbstainArgs),
     /// Print the text layer of a PDF.
@@ -186,6 +191,7 @@ fn run(cli: Cli) -> Result<(), String> {
         } => search(&corpus, &question, k, mode.into(), &doc, &model),
         Command::Eval(args) => eval::run(&args),
         Command::AbstainEval(args) => abstain::run(&args),
+        Command::Ask(args) => ask::run(&args),
         Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
         Command::Embed { texts, model } => embed(&texts, &model),
         Command::EmbedBench { texts, model } => embed_bench(&texts, &model),

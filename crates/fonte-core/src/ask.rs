@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::abstain::{evidence, Evidence, Threshold};
-use crate::cite::{sentences, Sentence};
+use crate::cite::{passage_sentences, sentences, Sentence};
 use crate::corpus::Corpus;
 use crate::lexical::terms;
 use crate::llm::{stream_answer, Endpoint, Failure, Transport};
@@ -136,23 +136,20 @@ pub fn extracts(question: &str, sources: &[Source]) -> Vec<Extract> {
     sources
         .iter()
         .filter_map(|s| {
-            let spans = sentences(&s.text, &[]);
+            let spans = passage_sentences(&s.text);
             // The first of equally good sentences.
             let best = spans
                 .into_iter()
                 .enumerate()
-                .max_by_key(|(i, sentence)| {
-                    let shared = terms(&s.text[sentence.span.clone()])
+                .max_by_key(|(i, span)| {
+                    let shared = terms(&s.text[span.clone()])
                         .iter()
                         .filter(|w| wanted.contains(*w))
                         .count();
                     (shared, std::cmp::Reverse(*i))
                 })?
                 .1;
-            Some(Extract {
-                n: s.n,
-                span: best.span,
-            })
+            Some(Extract { n: s.n, span: best })
         })
         .collect()
 }

@@ -146,17 +146,18 @@ pub struct Sentence {
 /// appear in none of its cited passages says something they do not.
 pub const MIN_SUPPORT: f32 = 0.5;
 
-/// Byte ranges of the sentences of `answer`: a sentence ends at `.`, `!`, `?` or a line break
-/// followed by space (so "3.1" does not end one), and takes the citation markers and spaces
-/// that follow its end ("... holes. [1]").
-fn sentence_spans(answer: &str, citations: &[Citation]) -> Vec<Range<usize>> {
+/// Byte ranges of the sentences of `answer`: a sentence ends at `.`, `!`, `?` followed by
+/// space (so "3.1" does not end one), or at a line break when `lines` (an answer's list items;
+/// else only at a blank line: a page's lines wrap sentences), and takes the citation markers
+/// and spaces that follow its end ("... holes. [1]").
+fn sentence_spans(answer: &str, citations: &[Citation], lines: bool) -> Vec<Range<usize>> {
     let mut spans = Vec::new();
     let mut start = 0;
     let bytes = answer.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         let c = bytes[i];
-        let ends = c == b'\n'
+        let ends = (c == b'\n' && (lines || bytes.get(i + 1) == Some(&b'\n')))
             || (matches!(c, b'.' | b'!' | b'?')
                 && bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()));
         if !ends {
@@ -186,11 +187,17 @@ fn sentence_spans(answer: &str, citations: &[Citation]) -> Vec<Range<usize>> {
     spans
 }
 
+/// Byte ranges of the sentences of a passage (its lines wrap sentences; a blank line ends
+/// one).
+pub fn passage_sentences(text: &str) -> Vec<Range<usize>> {
+    sentence_spans(text, &[], false)
+}
+
 /// Each sentence of `answer` with its support, given the text of source `n` at
 /// `sources[n - 1]`.
 pub fn sentences(answer: &str, sources: &[&str]) -> Vec<Sentence> {
     let citations = parse(answer);
-    sentence_spans(answer, &citations)
+    sentence_spans(answer, &citations, true)
         .into_iter()
         .map(|span| {
             let inside: Vec<&Citation> = citations
@@ -305,6 +312,19 @@ mod tests {
         assert_eq!(s[0].cited, [1]);
         assert!(!s[0].low && !s[1].low);
         assert!(s[2].low, "no citation");
+        let passage = "A sentence wrapped\nover two lines. Another.\n\nA new paragraph";
+        let spans: Vec<&str> = passage_sentences(passage)
+            .into_iter()
+            .map(|r| passage[r].trim())
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                "A sentence wrapped\nover two lines.",
+                "Another.",
+                "A new paragraph"
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,187 @@
+//! `fonte ask`: a question to a corpus file, answered by an LLM endpoint from the retrieved
+//! evidence only (streamed to stdout), then its citations checked; or, with no endpoint, the
+//! best passages and their best sentences. Abstention before the LLM prints the nearest
+//! passages and sends nothing.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use fonte_core::abstain::PROBES;
+use fonte_core::ask::{ask, calibrate, retrieval_query, Answer, AskEvent, AskParams, Outcome};
+use fonte_core::cite::{pieces, Piece};
+use fonte_core::llm::{Api, Endpoint, Failure};
+use fonte_core::prompt::Lang;
+
+use crate::http::Ureq;
+use crate::{index, model, ModelArgs};
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ApiArg {
+    Openai,
+    Anthropic,
+}
+
+/// Arguments of `fonte ask`.
+#[derive(clap::Args)]
+pub struct AskArgs {
+    /// Corpus file from `fonte index`.
+    corpus: PathBuf,
+    /// The question.
+    question: String,
+    /// Base URL of the endpoint (e.g. http://127.0.0.1:8080/v1); without it the answer is
+    /// extractive.
+    #[arg(long)]
+    endpoint: Option<String>,
+    /// The model name the endpoint knows.
+    #[arg(long, default_value = "default")]
+    llm_model: String,
+    /// The endpoint's API.
+    #[arg(long, value_enum, default_value_t = ApiArg::Openai)]
+    api: ApiArg,
+    /// Environment variable holding the API key (never a command-line argument: it would
+    /// stay in the shell's history).
+    #[arg(long, default_value = "FONTE_API_KEY")]
+    api_key_env: String,
+    /// Sampling temperature.
+    #[arg(long, default_value_t = 0.1)]
+    temperature: f32,
+    /// Most tokens of the answer.
+    #[arg(long, default_value_t = 512)]
+    max_tokens: u32,
+    /// Characters of passages the prompt may carry.
+    #[arg(long, default_value_t = AskParams::default().budget_chars)]
+    budget: usize,
+    #[command(flatten)]
+    model: ModelArgs,
+}
+
+/// A failure's kind, as printed (and matched by scripts).
+fn kind(f: &Failure) -> &'static str {
+    match f {
+        Failure::Unreachable { .. } => "unreachable",
+        Failure::Unauthorized { .. } => "unauthorized",
+        Failure::NotFound { .. } => "not-found",
+        Failure::RateLimited { .. } => "rate-limited",
+        Failure::Rejected { .. } => "rejected",
+        Failure::Server { .. } => "server",
+        Failure::Malformed { .. } => "malformed",
+        Failure::Cut => "cut",
+        Failure::TimedOut => "timed-out",
+        Failure::Aborted => "aborted",
+    }
+}
+
+/// Passages printed when no model answers.
+const SHOWN: usize = 5;
+
+fn print_sources(answer: &Answer) {
+    for s in answer.sources.iter().take(SHOWN) {
+        let best = answer
+            .extracts
+            .iter()
+            .find(|x| x.n == s.n)
+            .map(|x| s.text[x.span.clone()].trim());
+        println!("[{}] {}, page {}", s.n, s.doc, s.page);
+        if let Some(best) = best {
+            println!("    » {best}");
+        }
+    }
+}
+
+/// `fonte ask`. Exit status: 0 when answered or abstained; an error (non-zero) when the
+/// endpoint failed.
+pub fn run(args: &AskArgs) -> Result<(), String> {
+    let corpus = index::load(&args.corpus)?;
+    let mut embedder = model::load(&args.model)?;
+    if embedder.manifest().id != corpus.info().model_id {
+        return Err(format!(
+            "corpus built with {}, model is {}",
+            corpus.info().model_id,
+            embedder.manifest().id
+        ));
+    }
+    let mut embed =
+        |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
+    let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;
+    let threshold = calibrate(&corpus, &probes);
+    let vector = embed(&retrieval_query(&[], &args.question))?;
+    let endpoint = args.endpoint.as_ref().map(|base| Endpoint {
+        api: match args.api {
+            ApiArg::Openai => Api::OpenAi,
+            ApiArg::Anthropic => Api::Anthropic,
+        },
+        base_url: base.clone(),
+        model: args.llm_model.clone(),
+        api_key: std::env::var(&args.api_key_env).ok(),
+        temperature: args.temperature,
+        max_tokens: args.max_tokens,
+    });
+    let transport = Ureq::new();
+    let params = AskParams {
+        budget_chars: args.budget,
+        fallback: Lang::En,
+        ..AskParams::default()
+    };
+    let mut out = std::io::stdout();
+    let answer = pollster::block_on(ask(
+        &corpus,
+        &args.question,
+        &vector,
+        &[],
+        threshold,
+        endpoint.as_ref().map(|e| (e, &transport)),
+        &params,
+        &mut |event| {
+            if let AskEvent::Text(t) = event {
+                let _ = out.write_all(t.as_bytes());
+                let _ = out.flush();
+            }
+        },
+    ))
+    .map_err(|f| format!("error ({}): {f}", kind(&f)))?;
+    match answer.outcome {
+        Outcome::AbstainedBeforeAsking => {
+            let (best, limit) = answer
+                .evidence
+                .map_or((f32::NAN, f32::NAN), |(e, t)| (e.top, t.top));
+            println!(
+                "abstained: the documents do not seem to hold the answer (best passage {best:.3}, below this library's threshold {limit:.3}); nothing was sent. Nearest passages:"
+            );
+            print_sources(&answer);
+        }
+        Outcome::Extractive => {
+            println!("no endpoint: the best passages, with their sentences nearest the question:");
+            print_sources(&answer);
+        }
+        Outcome::AbstainedByModel | Outcome::Answered => {
+            println!();
+            if answer.outcome == Outcome::AbstainedByModel {
+                println!("abstained (the model): the sources do not hold the answer");
+            }
+            println!("citations:");
+            for piece in pieces(&answer.text, answer.sources.len()) {
+                let Piece::Cite(cited) = piece else { continue };
+                for c in cited {
+                    match answer.sources.get(c.n as usize - 1).filter(|_| c.valid) {
+                        Some(s) => println!(
+                            "  [{}] valid: {}, page {}, chars {}..{}",
+                            c.n, s.doc, s.page, s.char_start, s.char_end
+                        ),
+                        None => println!("  [{}] unsupported: no such source", c.n),
+                    }
+                }
+            }
+            let low = answer.sentences.iter().filter(|s| s.low).count();
+            println!(
+                "sentences: {} ({} with low support)",
+                answer.sentences.len(),
+                low
+            );
+            println!("sources:");
+            for s in &answer.sources {
+                println!("  [{}] {}, page {}", s.n, s.doc, s.page);
+            }
+        }
+    }
+    Ok(())
+}
