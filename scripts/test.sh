@@ -41,6 +41,13 @@ assets_pid=$!
 trap 'kill $assets_pid 2>/dev/null; rm -f "$assets_log"' EXIT
 for _ in $(seq 50); do grep -q serving "$assets_log" && break; sleep 0.1; done
 export FONTE_TEST_ASSETS="$(grep -o 'http://[0-9.:]*/' "$assets_log")"
+# The scripted LLM endpoint the browser tests stream from (tests/llm_server.py, test-only).
+llm_log="$(mktemp)"
+python3 tests/llm_server.py --port 0 > "$llm_log" &
+llm_pid=$!
+trap 'kill $assets_pid $llm_pid 2>/dev/null; rm -f "$assets_log" "$llm_log"' EXIT
+for _ in $(seq 50); do grep -q serving "$llm_log" && break; sleep 0.1; done
+export FONTE_TEST_LLM="$(grep -o 'http://[0-9.:]*/' "$llm_log")"
 
 browser_tests() {
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod embed;
 pub mod idb;
+pub mod llm;
 pub mod pdfview;
 pub mod reader;
 pub mod storage;
