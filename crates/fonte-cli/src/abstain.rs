@@ -50,7 +50,7 @@ pub fn run(args: &AbstainArgs) -> Result<(), String> {
     let corpus = index::load(&args.corpus)?;
     let answerable: Vec<Qa> = read_qa(&args.answerable)?;
     let absent: Vec<Absent> = read_qa(&args.unanswerable)?;
-    let mut embedder = model::load(&args.model)?;
+    let mut embedder = model::load_for(&args.model, &corpus)?;
     let (stripped, n) = stripped_corpus(&corpus, &answerable, &mut embedder)?;
     eprintln!("stripped question headings from {n} chunks");
     let mut score = |c: &Corpus, q: &str| -> Result<Evidence, String> {

@@ -92,14 +92,7 @@ fn print_sources(answer: &Answer) {
 /// endpoint failed.
 pub fn run(args: &AskArgs) -> Result<(), String> {
     let corpus = index::load(&args.corpus)?;
-    let mut embedder = model::load(&args.model)?;
-    if embedder.manifest().id != corpus.info().model_id {
-        return Err(format!(
-            "corpus built with {}, model is {}",
-            corpus.info().model_id,
-            embedder.manifest().id
-        ));
-    }
+    let mut embedder = model::load_for(&args.model, &corpus)?;
     let mut embed =
         |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
     let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;

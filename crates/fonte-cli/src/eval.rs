@@ -162,14 +162,7 @@ pub fn stripped_corpus(
 pub fn run(args: &EvalArgs) -> Result<(), String> {
     let mut corpus = index::load(&args.corpus)?;
     let qa: Vec<Qa> = read_qa(&args.qa)?;
-    let mut embedder = model::load(&args.model)?;
-    if embedder.manifest().id != corpus.info().model_id {
-        return Err(format!(
-            "corpus built with {}, model is {}",
-            corpus.info().model_id,
-            embedder.manifest().id
-        ));
-    }
+    let mut embedder = model::load_for(&args.model, &corpus)?;
     let fusion = fonte_core::retrieve::Fusion {
         k: args.rrf_k,
         dense_weight: args

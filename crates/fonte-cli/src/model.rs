@@ -18,3 +18,20 @@ pub fn load(args: &ModelArgs) -> Result<Embedder<OrtEncoder>, String> {
         .map_err(|e| e.to_string())?
         .with_batch_size(args.batch))
 }
+
+/// [`load`], refused unless the model is the one `corpus` was built with (vectors of two
+/// models are not comparable).
+pub fn load_for(
+    args: &ModelArgs,
+    corpus: &fonte_core::corpus::Corpus,
+) -> Result<Embedder<OrtEncoder>, String> {
+    let embedder = load(args)?;
+    if embedder.manifest().id != corpus.info().model_id {
+        return Err(format!(
+            "corpus built with {}, model is {}",
+            corpus.info().model_id,
+            embedder.manifest().id
+        ));
+    }
+    Ok(embedder)
+}

@@ -12,158 +12,23 @@
 //! - a document replaces its stored copy only once it is embedded and stored
 //!   ([`Library::add`]), so re-indexing never deletes before the replacement is stored.
 
+mod one;
+mod types;
+
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 
-use crate::chunk::ChunkParams;
 use crate::corpus::DocumentMeta;
-use crate::ingest::Prepared;
 use crate::library::Library;
 use crate::pdf::{document_id, RejectReason, Report};
-use crate::store::{PendingFile, Store, StoredDocument};
+use crate::store::{PendingFile, Store};
 use crate::Error;
+pub use types::{Added, File, IngestEvent, Services};
 
 /// Chunks per embedding call between pauses. onnxruntime-web runs inference in its proxy
 /// worker, but each call still costs the page a task; one chunk per call keeps the page
 /// responsive (searches interleave) and costs a few percent of throughput.
 pub const SLICE: usize = 1;
-
-/// What the queue needs from the platform. Browser futures are not `Send`, so neither are
-/// these.
-#[allow(async_fn_in_trait)]
-pub trait Services {
-    /// The platform's error (the app's own enum), carried by [`IngestEvent::Failed`].
-    type Error: From<Error>;
-
-    /// Whether the file can be read at all: `None` when it opens, else its rejected report
-    /// (a password needed, not a PDF, the reader stopped on it). Cheap: no page is read.
-    async fn open(
-        &self,
-        name: &str,
-        bytes: &[u8],
-        password: Option<&str>,
-    ) -> Result<Option<Report>, Self::Error>;
-
-    /// Reads and chunks the file; `Err(report)` when the reader stopped on it (a panic, a
-    /// time or memory limit) and the file is rejected with that report.
-    async fn read(
-        &self,
-        name: &str,
-        bytes: &[u8],
-        password: Option<&str>,
-        params: ChunkParams,
-    ) -> Result<Result<Prepared, Report>, Self::Error>;
-
-    /// Passage vectors of `texts`, in order.
-    async fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, Self::Error>;
-
-    /// Lets the host breathe between steps (the browser paints and handles input).
-    async fn pause(&self) {}
-}
-
-/// A file given to the queue.
-#[derive(Debug, Clone, PartialEq)]
-pub struct File {
-    /// The caller's key for it (a row of the page), echoed in every event.
-    pub key: u64,
-    /// The file name.
-    pub name: String,
-    /// Its bytes.
-    pub bytes: Vec<u8>,
-}
-
-/// How [`Queue::add`] took a file.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Added {
-    /// The file's key.
-    pub key: u64,
-    /// The document id (SHA-256 of the bytes).
-    pub id: String,
-    /// The name of the stored or queued document with the same bytes, when it is a duplicate
-    /// (skipped); `None` when queued.
-    pub duplicate_of: Option<String>,
-}
-
-/// What happened to a file, or to the queue.
-#[derive(Debug, Clone, PartialEq)]
-pub enum IngestEvent<E> {
-    /// Reading and chunking it.
-    Reading {
-        /// The file's key.
-        key: u64,
-    },
-    /// Read: what will be embedded.
-    Read {
-        /// The file's key.
-        key: u64,
-        /// Physical pages.
-        pages: u32,
-        /// Chunks to embed.
-        chunks: usize,
-    },
-    /// About to embed the next slice.
-    Embedding {
-        /// The file's key.
-        key: u64,
-        /// Chunks embedded so far.
-        done: usize,
-        /// Chunks in all.
-        total: usize,
-        /// Chunks embedded since the last event about this file.
-        embedded: usize,
-        /// The file's size, bytes (for progress by bytes).
-        bytes: usize,
-    },
-    /// Stored and searchable.
-    Stored {
-        /// The file's key.
-        key: u64,
-        /// How complete its text is.
-        report: Report,
-    },
-    /// Nothing of it could be read; it is not stored.
-    Rejected {
-        /// The file's key.
-        key: u64,
-        /// Why.
-        report: Report,
-        /// Whether the queue keeps it for [`Queue::unlock`] (it needs a password).
-        locked: bool,
-    },
-    /// Dropped by [`Queue::cancel`] before it was stored.
-    Cancelled {
-        /// The file's key.
-        key: u64,
-    },
-    /// Not stored: the storage is full (no pending copy of it stays behind).
-    StorageFull {
-        /// The file's key.
-        key: u64,
-    },
-    /// An error of the platform (the reader could not start, the model failed).
-    Failed {
-        /// The file's key.
-        key: u64,
-        /// What went wrong.
-        error: E,
-    },
-    /// The file left the queue, however it ended.
-    Left {
-        /// The file's key.
-        key: u64,
-        /// Its size, bytes.
-        bytes: usize,
-    },
-    /// Not fatal: keeping a pending copy failed, so the file is ingested but would not be
-    /// offered again if the tab closed first; or saving the index at the end failed (it is
-    /// rebuilt from the documents on the next visit).
-    Warning {
-        /// What went wrong.
-        error: E,
-    },
-    /// The queue is empty and the index saved.
-    Idle,
-}
 
 /// A file in the queue.
 #[derive(Clone)]
@@ -436,86 +301,6 @@ impl Queue {
                 });
             }
         }
-    }
-
-    /// Reads, chunks, embeds and stores one file.
-    async fn ingest<S: Store, X: Services>(
-        &self,
-        library: &Library<S>,
-        services: &X,
-        job: &Job,
-        on: &dyn Fn(IngestEvent<X::Error>),
-    ) -> Result<(), Stop<X::Error>> {
-        let key = job.key;
-        on(IngestEvent::Reading { key });
-        services.pause().await;
-        let params = library.info().chunk_params;
-        let read = services
-            .read(&job.name, &job.bytes, job.password.as_deref(), params)
-            .await
-            .map_err(Stop::Failed)?;
-        let prepared = match read {
-            Ok(p) if !p.is_rejected() => p,
-            Ok(p) => {
-                return self
-                    .reject(library, job.clone(), p.meta.report, on)
-                    .await
-                    .map_err(Stop::Failed)
-            }
-            Err(report) => {
-                return self
-                    .reject(library, job.clone(), report, on)
-                    .await
-                    .map_err(Stop::Failed)
-            }
-        };
-        let total = prepared.chunks.len();
-        on(IngestEvent::Read {
-            key,
-            pages: prepared.meta.pages,
-            chunks: total,
-        });
-        let mut vectors: Vec<Vec<f32>> = Vec::with_capacity(total);
-        let mut embedded = 0;
-        for slice in prepared.chunks.chunks(SLICE) {
-            if self.cancel.get() {
-                on(IngestEvent::Cancelled { key });
-                self.drop_pending(library, job).await;
-                return Ok(());
-            }
-            on(IngestEvent::Embedding {
-                key,
-                done: vectors.len(),
-                total,
-                embedded,
-                bytes: job.bytes.len(),
-            });
-            let texts: Vec<&str> = slice.iter().map(|c| c.text.as_str()).collect();
-            let batch = services.embed(&texts).await.map_err(Stop::Failed)?;
-            if batch.len() != texts.len() {
-                let why = format!("{} vectors for {} passages", batch.len(), texts.len());
-                return Err(Stop::Failed(Error::Model(why).into()));
-            }
-            embedded = batch.len();
-            vectors.extend(batch);
-            services.pause().await;
-        }
-        let report = prepared.meta.report.clone();
-        let doc = StoredDocument {
-            meta: prepared.meta,
-            pdf: job.bytes.clone(),
-            chunks: prepared.chunks,
-            vectors,
-            pages: prepared.pages,
-        };
-        // One transaction: when it fails (a full quota) nothing of the document was written.
-        match library.add(doc).await {
-            Ok(()) => {}
-            Err(Error::StoreFull(_)) => return Err(Stop::Full),
-            Err(e) => return Err(Stop::Failed(e.into())),
-        }
-        on(IngestEvent::Stored { key, report });
-        Ok(())
     }
 
     /// Reports a file that gave no text, keeping it aside when it needs a password, and
