@@ -36,9 +36,17 @@ def inline_script_hashes(index_html):
     ]
 
 
-def csp(directory, extra_connect=""):
+# Where the page may send requests besides its own origin: the LLM endpoint the user types in
+# the settings can be anywhere (a local server, a hosted API), so by default any http(s)
+# address. The app itself requests nothing but its origin (tests/e2e/privacy.test.mjs); a
+# publisher who knows the endpoint narrows this with --connect (docs/ENDPOINTS.md).
+ANY_ENDPOINT = "http: https:"
+
+
+def csp(directory, connect=ANY_ENDPOINT):
     """The policy: code only from this origin (plus the bootstrap's hash and WebAssembly
-    compilation), workers only from it, network only to it, no plugins, no <base>, no framing.
+    compilation), workers only from it, requests to it and to `connect` (the LLM endpoints), no
+    plugins, no <base>, no framing.
     Styles may be inline (pdf.js positions its text layer with style attributes); images and
     fonts may also be data:/blob: URLs (pdf.js renders into them)."""
     hashes = " ".join(inline_script_hashes(os.path.join(directory, "index.html")))
@@ -47,7 +55,7 @@ def csp(directory, extra_connect=""):
             "default-src 'self'",
             f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
             "worker-src 'self'",
-            f"connect-src 'self' {extra_connect}".strip(),
+            f"connect-src 'self' {connect}".strip(),
             "img-src 'self' data: blob:",
             "font-src 'self' data:",
             "style-src 'self' 'unsafe-inline'",
@@ -63,10 +71,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     cors = False
     isolate = False
     policy = True
+    connect = ANY_ENDPOINT
 
     def end_headers(self):
         if self.policy:
-            self.send_header("Content-Security-Policy", csp(self.directory))
+            self.send_header("Content-Security-Policy", csp(self.directory, self.connect))
             self.send_header("X-Content-Type-Options", "nosniff")
             self.send_header("Referrer-Policy", "no-referrer")
         if self.cors:
@@ -93,13 +102,17 @@ def main():
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--no-csp", action="store_true", help="omit the security headers")
     p.add_argument("--print-csp", action="store_true", help="print the policy for --directory and exit")
+    p.add_argument("--connect", default=ANY_ENDPOINT,
+                   help="origins the page may send requests to besides its own (the LLM endpoints), "
+                        "space-separated; default: any http(s) address")
     a = p.parse_args()
     if a.print_csp:
-        print(csp(a.directory))
+        print(csp(a.directory, a.connect))
         return
     Handler.policy = not a.no_csp
     Handler.cors = a.cors
     Handler.isolate = a.isolate
+    Handler.connect = a.connect
     handler = functools.partial(Handler, directory=a.directory)
     server = http.server.ThreadingHTTPServer((a.bind, a.port), handler)
     server.quiet = a.quiet

@@ -4,10 +4,13 @@ use fonte_core::pdf::Limits;
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::components::ask::endpoint::{EndpointSettingsView, EndpointUi};
+use crate::components::ask::Ask;
 use crate::components::drop_zone::{DropZone, PickedFile};
 use crate::components::library::{EngineHandle, Library};
 use crate::components::search::Search;
 use crate::components::settings::Settings;
+use crate::components::source::{Passage, SourcePanel};
 use crate::engine::Engine;
 use crate::i18n::*;
 use crate::state::{Loaded, Row, Status, Ui, Why};
@@ -59,12 +62,16 @@ fn LanguagePicker() -> impl IntoView {
     }
 }
 
-/// The whole page: header, the document library, search and the drop zone.
+/// The whole page: header, the document library, the drop zone, asking, search and the
+/// settings, with the source panel beside them.
 #[component]
 fn Page() -> impl IntoView {
     let i18n = use_i18n();
     let ui = Ui::new();
     let engine: EngineHandle = StoredValue::new_local(None);
+    let endpoint = EndpointUi::load();
+    // The passage the source panel shows (from a search result or an answer's citation).
+    let selected = RwSignal::new(None::<Passage>);
     leptos::task::spawn_local(async move {
         match Engine::open(ui, i18n).await {
             Ok(e) => {
@@ -131,11 +138,16 @@ fn Page() -> impl IntoView {
             <LanguagePicker />
             <p class="tagline">{t!(i18n, tagline)}</p>
         </header>
-        <main>
-            <Library ui=ui engine=engine />
-            <DropZone on_files=add_files />
-            <Search ui=ui engine=engine />
-            <Settings ui=ui engine=engine />
+        <main class="layout">
+            <div class="work">
+                <Library ui=ui engine=engine />
+                <DropZone on_files=add_files />
+                <Ask ui=ui engine=engine endpoint=endpoint selected=selected />
+                <Search ui=ui engine=engine selected=selected />
+                <EndpointSettingsView endpoint=endpoint />
+                <Settings ui=ui engine=engine />
+            </div>
+            <SourcePanel selected=selected engine=engine />
         </main>
     }
 }

@@ -202,6 +202,10 @@ pub struct ResultRow {
     pub score: f32,
     /// Headings above the passage.
     pub heading: String,
+    /// Where the passage is in its page's text, in characters.
+    pub char_start: usize,
+    /// End (exclusive).
+    pub char_end: usize,
     /// The passage as runs of text, `true` where a query word matched.
     pub runs: Vec<(String, bool)>,
 }

@@ -1,7 +1,9 @@
 //! The page's parts.
 
+pub mod ask;
 pub mod drop_zone;
 pub mod library;
 pub mod search;
 pub mod settings;
+pub mod source;
 pub mod words;

@@ -1,24 +1,23 @@
 //! Search without an LLM: a query box, scoping by document, and ranked passages with the
-//! document, page and score, query words marked (as text, never HTML).
+//! document, page and score, query words marked (as text, never HTML); a result opens its
+//! page in the source panel ([`crate::components::source`]).
 
 use leptos::prelude::*;
 
 use crate::components::library::EngineHandle;
+use crate::components::source::Passage;
 use crate::i18n::*;
-use crate::platform::pdfview::render_page;
 use crate::state::{ResultRow, Ui};
 
 /// The search view.
 #[component]
-pub fn Search(ui: Ui, engine: EngineHandle) -> impl IntoView {
+pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>) -> impl IntoView {
     let i18n = use_i18n();
     let query = RwSignal::new(String::new());
     let results = RwSignal::new(Vec::<ResultRow>::new());
     let searched = RwSignal::new(false);
     // Documents left out of the search (ids); everything is in scope by default.
     let excluded = RwSignal::new(Vec::<String>::new());
-    // The result whose page the source panel shows.
-    let selected = RwSignal::new(None::<ResultRow>);
     let docs = move || {
         ui.generation.track();
         engine
@@ -131,7 +130,7 @@ pub fn Search(ui: Ui, engine: EngineHandle) -> impl IntoView {
                                         data-testid="open-source"
                                         on:click={
                                             let r = r.clone();
-                                            move |_| selected.set(Some(r.clone()))
+                                            move |_| selected.set(Some(Passage::of_result(&r)))
                                         }
                                     >
                                         <span class="doc" data-testid="result-doc">{r.doc_name.clone()}</span>
@@ -163,93 +162,6 @@ pub fn Search(ui: Ui, engine: EngineHandle) -> impl IntoView {
                     }
                 />
             </ol>
-            <SourcePanel selected=selected engine=engine />
         </section>
-    }
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Shown {
-    Loading,
-    Page(u32),
-    Missing,
-    Failed,
-}
-
-/// A result's page, rendered from the stored PDF with the passage marked.
-#[component]
-fn SourcePanel(selected: RwSignal<Option<ResultRow>>, engine: EngineHandle) -> impl IntoView {
-    let i18n = use_i18n();
-    let container = NodeRef::<leptos::html::Div>::new();
-    let shown = RwSignal::new(Shown::Loading);
-    let error = RwSignal::new(String::new());
-    Effect::new(move |_| {
-        let Some(r) = selected.get() else { return };
-        let Some(e) = engine.get_value() else { return };
-        shown.set(Shown::Loading);
-        let passage: String = r.runs.iter().map(|(t, _)| t.as_str()).collect();
-        leptos::task::spawn_local(async move {
-            let Some(el) = container.get_untracked() else {
-                return;
-            };
-            let el: &web_sys::Element = &el;
-            el.replace_children_with_node_0();
-            match e.pdf(&r.doc_id).await {
-                Ok(Some(bytes)) if !bytes.is_empty() => {
-                    // Without stored lines (an older record) the passage is found by its words.
-                    let marks = e.marks(r.chunk).await.unwrap_or_default();
-                    match render_page(el, &bytes, r.page, &passage, &marks).await {
-                        Ok(marked) => {
-                            shown.set(Shown::Page(marked));
-                            el.scroll_into_view();
-                        }
-                        Err(err) => {
-                            error.set(err.to_string());
-                            shown.set(Shown::Failed);
-                        }
-                    }
-                }
-                Ok(_) => {
-                    el.set_text_content(Some(&passage));
-                    shown.set(Shown::Missing);
-                }
-                Err(err) => {
-                    error.set(err.to_string());
-                    shown.set(Shown::Failed);
-                }
-            }
-        });
-    });
-    let title = move || {
-        selected
-            .get()
-            .map(|r| format!("{}, {}", r.doc_name, r.page))
-            .unwrap_or_default()
-    };
-    view! {
-        <aside
-            class="source"
-            data-testid="source"
-            aria-labelledby="source-title"
-            hidden=move || selected.get().is_none()
-            data-state=move || match shown.get() {
-                Shown::Loading => "loading",
-                Shown::Page(_) => "page",
-                Shown::Missing => "missing",
-                Shown::Failed => "failed",
-            }
-        >
-            <h3 id="source-title">{t!(i18n, source_title)} ": " {title}</h3>
-            <button type="button" on:click=move |_| selected.set(None)>{t!(i18n, source_close)}</button>
-            <p class="source-state" role="status">
-                {move || match shown.get() {
-                    Shown::Loading => t!(i18n, source_loading).into_any(),
-                    Shown::Page(_) => t!(i18n, source_marked).into_any(),
-                    Shown::Missing => t!(i18n, source_missing).into_any(),
-                    Shown::Failed => view! { {t!(i18n, source_failed)} " " {move || error.get()} }.into_any(),
-                }}
-            </p>
-            <div class="page" node_ref=container data-testid="source-page"></div>
-        </aside>
     }
 }

@@ -3,6 +3,7 @@
 //! embedding model of the library's model) and the ingestion queue ([`queue`]) to the signals
 //! in [`crate::state::Ui`]. Library management (delete, clear, model switch) is in [`manage`].
 
+mod ask;
 mod manage;
 mod queue;
 mod service;
@@ -41,6 +42,7 @@ pub struct Engine {
     models: Vec<Model>,
     queue: Queue,
     next_key: Cell<u64>,
+    calibration: RefCell<ask::Calibration>,
 }
 
 /// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
@@ -113,6 +115,7 @@ impl Engine {
             models,
             queue: Queue::new(),
             next_key: Cell::new(1),
+            calibration: RefCell::default(),
         });
         let mut rows: Vec<Row> = engine
             .library
@@ -190,12 +193,7 @@ impl Engine {
         if query.is_empty() || self.library.corpus().chunks().is_empty() {
             return Ok(Vec::new());
         }
-        let service = self.service();
-        let mut slot = service.embedder().await?;
-        let embedder = slot.as_mut().expect("loaded by embedder()");
-        let vector = embedder.embed_query(query).await;
-        drop(slot);
-        let vector = vector?;
+        let vector = self.embed_query(query).await?;
         self.library
             .set_fusion(Fusion::for_model(&self.model().manifest));
         let corpus = self.library.corpus();
@@ -217,6 +215,8 @@ impl Engine {
                     page: c.chunk.page,
                     score: h.score,
                     heading: c.chunk.heading_path.join(" › "),
+                    char_start: c.chunk.char_start,
+                    char_end: c.chunk.char_end,
                     runs: highlight(&c.chunk.text, query),
                 }
             })
@@ -228,24 +228,17 @@ impl Engine {
         Ok(self.library.store().pdf(id).await?)
     }
 
-    /// Where the passage of chunk `chunk` is drawn on its page: boxes in the page's user
-    /// space (left, bottom, right, top, flattened), from its character offsets and the stored
+    /// Where the passage at characters `start..end` of page `page` of document `id` is drawn:
+    /// boxes in the page's user space (left, bottom, right, top, flattened), from the stored
     /// lines of the page; empty when the document was stored without them.
-    pub async fn marks(&self, chunk: u32) -> AppResult<Vec<f32>> {
-        let (id, page, start, end) = {
-            let corpus = self.library.corpus();
-            let Some(c) = corpus.chunks().get(chunk as usize) else {
-                return Ok(Vec::new());
-            };
-            let doc = &corpus.documents()[c.doc as usize];
-            (
-                doc.id.clone(),
-                c.chunk.page,
-                c.chunk.char_start,
-                c.chunk.char_end,
-            )
-        };
-        let Some(text) = self.library.store().page(&id, page).await? else {
+    pub async fn marks(
+        &self,
+        id: &str,
+        page: u32,
+        start: usize,
+        end: usize,
+    ) -> AppResult<Vec<f32>> {
+        let Some(text) = self.library.store().page(id, page).await? else {
             return Ok(Vec::new());
         };
         Ok(text.marks(start, end).into_iter().flatten().collect())

@@ -130,3 +130,35 @@ export function libraryMeta(page, modelId) {
     };
   }), modelId);
 }
+
+/** Runs `cmd args`, resolving to { url, child, stop } once a line of its output names its URL. */
+function spawnServer(cmd, args, pattern, { timeoutMs = 60_000, stream = 'stdout' } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => { child.kill(); reject(new Error(`${cmd} did not start in ${timeoutMs} ms`)); }, timeoutMs);
+    child.once('error', reject);
+    let seen = '';
+    const watch = (chunk) => {
+      seen += chunk;
+      const m = seen.match(pattern);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], child, stop: () => child.kill() });
+      }
+    };
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', stream === 'stdout' ? watch : () => {});
+    child.stderr.on('data', stream === 'stderr' ? watch : () => {});
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${cmd} exited with ${code}`)); });
+  });
+}
+
+/**
+ * The scripted LLM endpoint of the tests (tests/llm_server.py): { url, stop, requests() },
+ * where requests() lists every chat request it received (path, body, headers).
+ */
+export async function scriptedLlm() {
+  const s = await spawnServer('python3', [path.join(ROOT, 'tests/llm_server.py'), '--port', '0'], /serving (http:\/\/[\d.]+:\d+\/)/);
+  return { ...s, requests: async () => (await fetch(`${s.url}requests`)).json() };
+}

@@ -137,38 +137,61 @@ pub fn extracts(question: &str, sources: &[Source]) -> Vec<Extract> {
         .iter()
         .filter_map(|s| {
             let spans = passage_sentences(&s.text);
-            // The first of equally good sentences.
-            let best = spans
+            // The first of equally good sentences; none when no sentence shares a word (a
+            // passage found by meaning alone is shown unmarked).
+            let (shared, _, best) = spans
                 .into_iter()
                 .enumerate()
-                .max_by_key(|(i, span)| {
+                .map(|(i, span)| {
                     let shared = terms(&s.text[span.clone()])
                         .iter()
                         .filter(|w| wanted.contains(*w))
                         .count();
-                    (shared, std::cmp::Reverse(*i))
-                })?
-                .1;
-            Some(Extract { n: s.n, span: best })
+                    (shared, std::cmp::Reverse(i), span)
+                })
+                .max_by_key(|(shared, i, _)| (*shared, *i))?;
+            (shared > 0).then_some(Extract { n: s.n, span: best })
         })
         .collect()
 }
 
-/// Asks `question` of `corpus` after the earlier `turns`. `vector` is the query vector of
-/// [`retrieval_query`]; `threshold` the library's ([`calibrate`]); without `endpoint` the
-/// answer is extractive. A failure of the endpoint is returned with nothing lost: the caller
-/// still has the question to retry.
-#[allow(clippy::too_many_arguments)]
-pub async fn ask<T: Transport>(
+/// An answer before the model is asked: either finished already (abstained before asking,
+/// or extractive), or waiting for the model's reply to `prompt`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prepared {
+    /// Nothing to send.
+    Done(Answer),
+    /// Send `prompt`; [`finish`] the answer with the model's text.
+    Ask {
+        /// The answer so far (question, language, evidence).
+        answer: Answer,
+        /// The evidence-only prompt; its sources are the ones to cite.
+        prompt: crate::prompt::Prompt,
+    },
+}
+
+impl Prepared {
+    /// The sources the answer cites (or shows).
+    pub fn sources(&self) -> &[Source] {
+        match self {
+            Prepared::Done(a) => &a.sources,
+            Prepared::Ask { prompt, .. } => &prompt.sources,
+        }
+    }
+}
+
+/// Everything before the request, with `corpus` borrowed only here: retrieval, the threshold,
+/// the prompt. `vector` is the query vector of [`retrieval_query`]; `threshold` the library's
+/// ([`calibrate`]); without an endpoint (`asking` false) the answer is extractive.
+pub fn prepare(
     corpus: &Corpus,
     question: &str,
     vector: &[f32],
     turns: &[Turn],
     threshold: Option<Threshold>,
-    endpoint: Option<(&Endpoint, &T)>,
+    asking: bool,
     params: &AskParams,
-    on: &mut dyn FnMut(AskEvent<'_>),
-) -> Result<Answer, Failure> {
+) -> Prepared {
     let query = retrieval_query(turns, question);
     let found = sources(corpus, &query, vector, params);
     let lang = Lang::of(question, params.fallback);
@@ -186,23 +209,23 @@ pub async fn ask<T: Transport>(
         extracts: Vec::new(),
         evidence: judged,
     };
-    if found.is_empty() || judged.is_some_and(|(e, t)| t.abstains(&e)) {
-        // The nearest passages are still shown, as what was found.
-        answer.outcome = Outcome::AbstainedBeforeAsking;
+    let weak = found.is_empty() || judged.is_some_and(|(e, t)| t.abstains(&e));
+    if weak || !asking {
+        // Abstaining, the nearest passages are still shown, as what was found.
+        if weak {
+            answer.outcome = Outcome::AbstainedBeforeAsking;
+        }
         answer.extracts = extracts(question, &found);
         answer.sources = found;
-        on(AskEvent::Sources(&answer.sources));
-        return Ok(answer);
+        return Prepared::Done(answer);
     }
-    let Some((endpoint, transport)) = endpoint else {
-        answer.extracts = extracts(question, &found);
-        answer.sources = found;
-        on(AskEvent::Sources(&answer.sources));
-        return Ok(answer);
-    };
     let prompt = build(question, turns, found, params.budget_chars, params.fallback);
-    on(AskEvent::Sources(&prompt.sources));
-    let text = stream_answer(transport, endpoint, &prompt, &mut |t| on(AskEvent::Text(t))).await?;
+    Prepared::Ask { answer, prompt }
+}
+
+/// The answer once the model replied `text` to `prompt`: an abstention when it said the
+/// abstention sentence, else its sentences with their citations checked.
+pub fn finish(mut answer: Answer, prompt: crate::prompt::Prompt, text: String) -> Answer {
     let texts: Vec<&str> = prompt.sources.iter().map(|s| s.text.as_str()).collect();
     answer.outcome = if is_abstention(&text) {
         Outcome::AbstainedByModel
@@ -212,7 +235,42 @@ pub async fn ask<T: Transport>(
     answer.sentences = sentences(&text, &texts);
     answer.text = text;
     answer.sources = prompt.sources;
-    Ok(answer)
+    answer
+}
+
+/// Asks `question` of `corpus` after the earlier `turns` ([`prepare`], the request, then
+/// [`finish`]). A failure of the endpoint is returned with nothing lost: the caller still has
+/// the question to retry.
+#[allow(clippy::too_many_arguments)]
+pub async fn ask<T: Transport>(
+    corpus: &Corpus,
+    question: &str,
+    vector: &[f32],
+    turns: &[Turn],
+    threshold: Option<Threshold>,
+    endpoint: Option<(&Endpoint, &T)>,
+    params: &AskParams,
+    on: &mut dyn FnMut(AskEvent<'_>),
+) -> Result<Answer, Failure> {
+    let prepared = prepare(
+        corpus,
+        question,
+        vector,
+        turns,
+        threshold,
+        endpoint.is_some(),
+        params,
+    );
+    on(AskEvent::Sources(prepared.sources()));
+    match (prepared, endpoint) {
+        (Prepared::Done(answer), _) => Ok(answer),
+        (Prepared::Ask { answer, prompt }, Some((endpoint, transport))) => {
+            let text =
+                stream_answer(transport, endpoint, &prompt, &mut |t| on(AskEvent::Text(t))).await?;
+            Ok(finish(answer, prompt, text))
+        }
+        (Prepared::Ask { answer, .. }, None) => Ok(answer),
+    }
 }
 
 #[cfg(test)]

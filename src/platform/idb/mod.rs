@@ -19,11 +19,12 @@ use wasm_bindgen::JsCast;
 use crate::AppResult;
 
 /// Schema version; bump it with an upgrade step when the stores change. 3 added `pages`
-/// (documents stored before have none: their passages are marked by matching words).
-pub const SCHEMA_VERSION: u32 = 3;
+/// (documents stored before have none: their passages are marked by matching words); 4 added
+/// `history` (the answers kept).
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The object stores (see ARCHITECTURE.md, "Persist").
-pub const STORES: [&str; 8] = [
+pub const STORES: [&str; 9] = [
     "documents",
     "pdfs",
     "chunks",
@@ -32,6 +33,7 @@ pub const STORES: [&str; 8] = [
     "pending",
     "index",
     "meta",
+    "history",
 ];
 
 /// Stores a document touches, written together in one transaction.
@@ -173,5 +175,7 @@ pub async fn delete(name: &str) -> AppResult<()> {
     Ok(())
 }
 
+mod history;
 mod store;
+pub use history::Saved;
 pub use store::IdbStore;

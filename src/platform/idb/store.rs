@@ -18,7 +18,7 @@ use crate::AppResult;
 
 /// The library in IndexedDB.
 pub struct IdbStore {
-    db: Db,
+    pub(super) db: Db,
 }
 
 impl IdbStore {

@@ -6,6 +6,7 @@
 
 mod failure;
 pub mod fake;
+pub mod preset;
 pub mod sse;
 
 pub use failure::{failure_for_status, Failure};

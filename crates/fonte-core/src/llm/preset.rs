@@ -1,0 +1,124 @@
+//! The endpoints people use, so the settings start from a working base URL: each names its
+//! API family, its usual base URL and whether it needs a key. Product names are data, not
+//! wording: the page translates everything around them.
+
+use super::Api;
+
+/// Whether a preset's server needs an API key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// A hosted API: no answer without one.
+    Required,
+    /// A local server: none unless it was started with one.
+    Optional,
+}
+
+/// A known endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Preset {
+    /// Stable id (settings and tests).
+    pub id: &'static str,
+    /// The product's name.
+    pub name: &'static str,
+    /// Its API family.
+    pub api: Api,
+    /// Its usual base URL (empty for "other": the user types it).
+    pub base_url: &'static str,
+    /// Whether it needs a key.
+    pub key: Key,
+}
+
+/// The presets, in the order the settings list them.
+pub const PRESETS: [Preset; 8] = [
+    Preset {
+        id: "llamacpp",
+        name: "llama.cpp (llama-server)",
+        api: Api::OpenAi,
+        base_url: "http://127.0.0.1:8080/v1",
+        key: Key::Optional,
+    },
+    Preset {
+        id: "ollama",
+        name: "Ollama",
+        api: Api::OpenAi,
+        base_url: "http://127.0.0.1:11434/v1",
+        key: Key::Optional,
+    },
+    Preset {
+        id: "lmstudio",
+        name: "LM Studio",
+        api: Api::OpenAi,
+        base_url: "http://127.0.0.1:1234/v1",
+        key: Key::Optional,
+    },
+    Preset {
+        id: "vllm",
+        name: "vLLM",
+        api: Api::OpenAi,
+        base_url: "http://127.0.0.1:8000/v1",
+        key: Key::Optional,
+    },
+    Preset {
+        id: "openai",
+        name: "OpenAI",
+        api: Api::OpenAi,
+        base_url: "https://api.openai.com/v1",
+        key: Key::Required,
+    },
+    Preset {
+        id: "groq",
+        name: "Groq",
+        api: Api::OpenAi,
+        base_url: "https://api.groq.com/openai/v1",
+        key: Key::Required,
+    },
+    Preset {
+        id: "anthropic",
+        name: "Anthropic",
+        api: Api::Anthropic,
+        base_url: "https://api.anthropic.com",
+        key: Key::Required,
+    },
+    Preset {
+        id: "other",
+        name: "OpenAI-compatible",
+        api: Api::OpenAi,
+        base_url: "",
+        key: Key::Optional,
+    },
+];
+
+/// The preset with `id`, else "other".
+pub fn preset(id: &str) -> Preset {
+    PRESETS
+        .iter()
+        .copied()
+        .find(|p| p.id == id)
+        .unwrap_or(PRESETS[PRESETS.len() - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_unknown_ones_fall_back_to_other() {
+        let mut ids: Vec<_> = PRESETS.iter().map(|p| p.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), PRESETS.len());
+        assert_eq!(preset("nope").id, "other");
+        assert_eq!(preset("anthropic").api, Api::Anthropic);
+    }
+
+    #[test]
+    fn every_openai_preset_base_ends_where_its_paths_start() {
+        // `/chat/completions` and `/models` are appended to these.
+        for p in PRESETS
+            .iter()
+            .filter(|p| p.api == Api::OpenAi && !p.base_url.is_empty())
+        {
+            assert!(p.base_url.ends_with("/v1"), "{}", p.id);
+        }
+    }
+}

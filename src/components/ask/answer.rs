@@ -1,0 +1,269 @@
+//! One exchange as shown: the question, the answer streamed in with its citations as chips
+//! (a valid one opens its passage on its page, an invalid one is struck out and never a link),
+//! sentences its sources do not support marked, abstentions shown as such, and the sources.
+//! Every text from the documents or the model is a text node, never HTML.
+
+use fonte_core::ask::{Answer, Outcome};
+use fonte_core::cite::{pieces, Piece};
+use fonte_core::prompt::Source;
+use leptos::prelude::*;
+
+use super::state::{Exchange, Phase};
+use super::words::failure_view;
+use crate::components::source::Passage;
+use crate::i18n::*;
+
+/// Characters of a passage shown in a citation's preview.
+const PREVIEW_CHARS: usize = 280;
+
+fn preview(text: &str) -> String {
+    let mut out: String = text.chars().take(PREVIEW_CHARS).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// `text` with its citation markers as chips.
+fn cited(text: &str, sources: &[Source], selected: RwSignal<Option<Passage>>) -> AnyView {
+    let i18n = use_i18n();
+    pieces(text, sources.len())
+        .into_iter()
+        .map(|p| match p {
+            Piece::Text(t) => t.into_any(),
+            Piece::Cite(list) => list
+                .into_iter()
+                .map(|c| {
+                    let label = format!("[{}]", c.n);
+                    match sources.get(c.n as usize - 1).filter(|_| c.valid) {
+                        Some(s) => {
+                            let passage = Passage::of_source(s);
+                            let title = format!("{}, {} {}", s.doc, t_string!(i18n, page_short), s.page);
+                            let label_for = format!("{label} {title}");
+                            view! {
+                                <button
+                                    type="button"
+                                    class="cite"
+                                    data-testid="cite"
+                                    data-n=c.n.to_string()
+                                    aria-label=label_for
+                                    on:click=move |_| selected.set(Some(passage.clone()))
+                                >
+                                    {label}
+                                    <span class="preview" role="tooltip">
+                                        <strong>{title}</strong>
+                                        " "
+                                        {preview(&s.text)}
+                                    </span>
+                                </button>
+                            }
+                            .into_any()
+                        }
+                        None => view! {
+                            <s class="cite invalid" data-testid="cite-invalid" title=move || t_string!(i18n, cite_invalid)>
+                                {label}
+                            </s>
+                        }
+                        .into_any(),
+                    }
+                })
+                .collect_view()
+                .into_any(),
+        })
+        .collect_view()
+        .into_any()
+}
+
+/// A finished model answer, sentence by sentence, poorly supported ones marked.
+fn sentences(a: &Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
+    let i18n = use_i18n();
+    let mut out = Vec::new();
+    let mut at = 0;
+    for s in &a.sentences {
+        if s.span.start > at {
+            out.push(a.text[at..s.span.start].to_string().into_any());
+        }
+        let body = cited(&a.text[s.span.clone()], &a.sources, selected);
+        out.push(if s.low {
+            view! {
+                <span class="sentence low" data-testid="low-support" title=move || t_string!(i18n, low_support)>
+                    {body}
+                    <span class="low-mark" aria-label=move || t_string!(i18n, low_support)>"?"</span>
+                </span>
+            }
+            .into_any()
+        } else {
+            view! { <span class="sentence">{body}</span> }.into_any()
+        });
+        at = s.span.end;
+    }
+    if at < a.text.len() {
+        out.push(a.text[at..].to_string().into_any());
+    }
+    out.into_any()
+}
+
+/// A source's text with its best sentence marked (extractive answers, nearest passages).
+fn extract(a: &Answer, s: &Source) -> AnyView {
+    match a.extracts.iter().find(|e| e.n == s.n) {
+        Some(e) if e.span.end <= s.text.len() => view! {
+            {s.text[..e.span.start].to_string()}
+            <mark>{s.text[e.span.clone()].to_string()}</mark>
+            {s.text[e.span.end..].to_string()}
+        }
+        .into_any(),
+        _ => s.text.clone().into_any(),
+    }
+}
+
+/// The sources given (or found), each opening its page.
+#[component]
+fn Sources(
+    sources: Vec<Source>,
+    answer: Option<Answer>,
+    selected: RwSignal<Option<Passage>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let cited: Vec<u32> = answer
+        .as_ref()
+        .map(|a| a.sentences.iter().flat_map(|s| s.cited.clone()).collect())
+        .unwrap_or_default();
+    // Passages are shown whole when the answer is made of them (no model's words).
+    let whole = answer.as_ref().filter(|a| {
+        matches!(
+            a.outcome,
+            Outcome::Extractive | Outcome::AbstainedBeforeAsking
+        )
+    });
+    view! {
+        <ol class="answer-sources" data-testid="answer-sources">
+            {sources
+                .into_iter()
+                .map(|s| {
+                    let passage = Passage::of_source(&s);
+                    let is_cited = cited.contains(&s.n);
+                    let text = whole.map(|a| extract(a, &s));
+                    view! {
+                        <li data-testid="answer-source" data-n=s.n.to_string() class:cited=is_cited>
+                            <button type="button" class="link" on:click=move |_| selected.set(Some(passage.clone()))>
+                                {format!("[{}] ", s.n)}
+                                <span class="doc">{s.doc.clone()}</span>
+                                {format!(", {} {}", t_string!(i18n, page_short), s.page)}
+                            </button>
+                            {text.map(|t| view! { <p class="passage">{t}</p> })}
+                        </li>
+                    }
+                })
+                .collect_view()}
+        </ol>
+    }
+}
+
+/// The body of a finished answer.
+fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
+    let i18n = use_i18n();
+    let outcome = match a.outcome {
+        Outcome::Answered => "answered",
+        Outcome::AbstainedBeforeAsking => "abstained-before",
+        Outcome::AbstainedByModel => "abstained-by-model",
+        Outcome::Extractive => "extractive",
+    };
+    let head = match a.outcome {
+        Outcome::Answered => {
+            view! { <p class="answer-text" data-testid="answer-text">{sentences(&a, selected)}</p> }
+                .into_any()
+        }
+        Outcome::AbstainedByModel => view! {
+            <p class="abstention" data-testid="abstention">
+                <strong>{t!(i18n, abstained_by_model)}</strong> " " {a.text.trim().to_string()}
+            </p>
+        }
+        .into_any(),
+        Outcome::AbstainedBeforeAsking => {
+            let why = a
+                .evidence
+                .map(|(e, t)| format!("{:.3} < {:.3}", e.top, t.top))
+                .unwrap_or_default();
+            view! {
+                <p class="abstention" data-testid="abstention">
+                    <strong>{a.lang.abstention()}</strong> " " {t!(i18n, abstained_before)}
+                    " " <span class="score" data-testid="abstention-scores">{why}</span>
+                </p>
+                <p class="hint">{t!(i18n, nearest_passages)}</p>
+            }
+            .into_any()
+        }
+        Outcome::Extractive => {
+            view! { <p class="hint" data-testid="extractive">{t!(i18n, extractive_note)}</p> }
+                .into_any()
+        }
+    };
+    let sources = a.sources.clone();
+    view! {
+        <div class="answer" data-outcome=outcome>
+            {head}
+            <Sources sources=sources answer=Some(a) selected=selected />
+        </div>
+    }
+    .into_any()
+}
+
+/// One exchange: its question, then its answer as far as it got.
+#[component]
+pub fn ExchangeView(
+    exchange: Exchange,
+    selected: RwSignal<Option<Passage>>,
+    on_retry: Callback<Exchange>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let e = exchange;
+    let kind = move || match e.phase.get() {
+        Phase::Retrieving => "retrieving",
+        Phase::Waiting => "waiting",
+        Phase::Streaming => "streaming",
+        Phase::Done => "done",
+        Phase::Failed(_) => "failed",
+        Phase::Broken(_) => "broken",
+    };
+    let live = move || {
+        let phase = e.phase.get();
+        if let Some(a) = e.answer.get() {
+            return finished(a, selected);
+        }
+        let text = e.text.get();
+        let sources = e.sources.get();
+        let status = match &phase {
+            Phase::Retrieving => Some(t_string!(i18n, finding_evidence).to_string()),
+            Phase::Waiting => Some(format!(
+                "{} {}",
+                t_string!(i18n, waiting_for_model),
+                e.model.get_value()
+            )),
+            _ => None,
+        };
+        let failure = match &phase {
+            Phase::Failed(f) => Some(failure_view(i18n, f)),
+            Phase::Broken(why) => Some(why.clone().into_any()),
+            _ => None,
+        };
+        let retry = matches!(phase, Phase::Failed(_));
+        view! {
+            {status.map(|s| view! { <p class="progress" role="status" data-testid="ask-progress">{s}</p> })}
+            {(!text.is_empty()).then(|| view! {
+                <p class="answer-text streaming" data-testid="answer-text">{cited(&text, &sources, selected)}</p>
+            })}
+            {failure.map(|f| view! { <p class="error" role="alert" data-testid="ask-error">{f}</p> })}
+            {retry.then(|| view! {
+                <button type="button" data-testid="retry" on:click=move |_| on_retry.run(e)>{t!(i18n, retry)}</button>
+            })}
+            {(!sources.is_empty()).then(|| view! { <Sources sources=sources.clone() answer=None selected=selected /> })}
+        }
+        .into_any()
+    };
+    view! {
+        <article class="exchange" data-testid="exchange" data-phase=kind aria-live="polite">
+            <p class="question" data-testid="asked">{e.question.get_value()}</p>
+            {live}
+        </article>
+    }
+}

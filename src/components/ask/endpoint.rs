@@ -1,0 +1,256 @@
+//! The endpoint settings: a preset, base URL, model, key (in memory unless "remember on this
+//! device" is ticked, then with a visible "forget"), temperature, answer length and evidence
+//! budget, and a connection test that lists the server's models.
+
+use fonte_core::llm::preset::{preset, Key, PRESETS};
+use fonte_core::llm::{list_models, Failure};
+use leptos::prelude::*;
+
+use super::state::{remember_key, remembered_key, EndpointSettings};
+use super::words::failure_view;
+use crate::i18n::*;
+use crate::platform::llm::Fetch;
+
+/// What the connection test found.
+#[derive(Clone, PartialEq)]
+enum Tested {
+    Not,
+    Testing,
+    Models(Vec<String>),
+    Failed(Failure),
+    Incomplete,
+}
+
+/// The endpoint's signals, shared with the ask view.
+#[derive(Clone, Copy)]
+pub struct EndpointUi {
+    /// Everything but the key.
+    pub settings: RwSignal<EndpointSettings>,
+    /// The key, in this page's memory.
+    pub key: RwSignal<String>,
+    /// Whether the key is also kept on this device.
+    pub remembered: RwSignal<bool>,
+}
+
+impl EndpointUi {
+    /// The settings kept on this device, and the key if the user asked to remember it.
+    pub fn load() -> Self {
+        let kept = remembered_key();
+        Self {
+            settings: RwSignal::new(EndpointSettings::load()),
+            remembered: RwSignal::new(kept.is_some()),
+            key: RwSignal::new(kept.unwrap_or_default()),
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(ev: &leptos::ev::Event) -> Option<T> {
+    event_target_value(ev).trim().parse().ok()
+}
+
+/// The settings form.
+#[component]
+pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
+    let i18n = use_i18n();
+    let EndpointUi {
+        settings,
+        key,
+        remembered,
+    } = endpoint;
+    let tested = RwSignal::new(Tested::Not);
+    let edit = move |f: &dyn Fn(&mut EndpointSettings)| {
+        settings.update(|s| f(s));
+        settings.with_untracked(EndpointSettings::save);
+        tested.set(Tested::Not);
+    };
+    let test = move |_| {
+        let Some(ep) = settings.get_untracked().endpoint(&key.get_untracked()) else {
+            tested.set(Tested::Incomplete);
+            return;
+        };
+        tested.set(Tested::Testing);
+        leptos::task::spawn_local(async move {
+            let found = list_models(&Fetch::new(), &ep).await;
+            tested.set(match found {
+                Ok(m) => Tested::Models(m),
+                Err(f) => Tested::Failed(f),
+            });
+        });
+    };
+    let needs_key = move || preset(&settings.get().preset).key == Key::Required;
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    view! {
+        <section class="endpoint" aria-labelledby="endpoint-title" data-testid="endpoint">
+            <h2 id="endpoint-title">{t!(i18n, endpoint_title)}</h2>
+            <p class="hint">{t!(i18n, endpoint_hint)}</p>
+            <div class="fields">
+                <label>
+                    {t!(i18n, endpoint_preset)}
+                    <select
+                        data-testid="endpoint-preset"
+                        prop:value=move || settings.get().preset
+                        on:change=move |ev| {
+                            let p = preset(&event_target_value(&ev));
+                            edit(&|s| {
+                                s.preset = p.id.into();
+                                s.base_url = p.base_url.into();
+                            });
+                        }
+                    >
+                        {PRESETS.iter().map(|p| view! { <option value=p.id>{p.name}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label>
+                    {t!(i18n, endpoint_base_url)}
+                    <input
+                        type="url"
+                        data-testid="endpoint-base-url"
+                        placeholder=move || preset(&settings.get().preset).base_url
+                        prop:value=move || settings.get().base_url
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            edit(&|s| s.base_url = v.trim().to_string());
+                        }
+                    />
+                </label>
+                <label>
+                    {t!(i18n, endpoint_model)}
+                    <input
+                        type="text"
+                        list="endpoint-models"
+                        data-testid="endpoint-model"
+                        prop:value=move || settings.get().model
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            edit(&|s| s.model = v.trim().to_string());
+                        }
+                    />
+                    <datalist id="endpoint-models">
+                        {move || match tested.get() {
+                            Tested::Models(m) => m.into_iter().map(|id| view! { <option value=id></option> }).collect_view().into_any(),
+                            _ => ().into_any(),
+                        }}
+                    </datalist>
+                </label>
+                <label>
+                    {t!(i18n, endpoint_key)}
+                    {move || needs_key().then(|| view! { " " <span class="required">{t!(i18n, endpoint_key_required)}</span> })}
+                    <input
+                        type="password"
+                        autocomplete="off"
+                        data-testid="endpoint-key"
+                        prop:value=move || key.get()
+                        on:input=move |ev| {
+                            let v = event_target_value(&ev);
+                            if remembered.get_untracked() {
+                                remember_key(Some(&v));
+                            }
+                            key.set(v);
+                        }
+                    />
+                </label>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        data-testid="remember-key"
+                        prop:checked=move || remembered.get()
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            remembered.set(on);
+                            remember_key(on.then(|| key.get_untracked()).as_deref());
+                        }
+                    />
+                    " "
+                    {t!(i18n, endpoint_remember)}
+                </label>
+                <Show when=move || remembered.get()>
+                    <button
+                        type="button"
+                        data-testid="forget-key"
+                        on:click=move |_| {
+                            remember_key(None);
+                            remembered.set(false);
+                            key.set(String::new());
+                        }
+                    >
+                        {t!(i18n, endpoint_forget)}
+                    </button>
+                </Show>
+                <label>
+                    {t!(i18n, endpoint_temperature)}
+                    <input
+                        type="number" min="0" max="2" step="0.1"
+                        data-testid="endpoint-temperature"
+                        prop:value=move || settings.get().temperature.to_string()
+                        on:change=move |ev| {
+                            if let Some(v) = number::<f32>(&ev) {
+                                edit(&|s| s.temperature = v.clamp(0.0, 2.0));
+                            }
+                        }
+                    />
+                </label>
+                <label>
+                    {t!(i18n, endpoint_max_tokens)}
+                    <input
+                        type="number" min="16" max="32768" step="16"
+                        data-testid="endpoint-max-tokens"
+                        prop:value=move || settings.get().max_tokens.to_string()
+                        on:change=move |ev| {
+                            if let Some(v) = number::<u32>(&ev) {
+                                edit(&|s| s.max_tokens = v.clamp(16, 32768));
+                            }
+                        }
+                    />
+                </label>
+                <label>
+                    {t!(i18n, endpoint_budget)}
+                    <input
+                        type="number" min="500" max="100000" step="500"
+                        data-testid="endpoint-budget"
+                        prop:value=move || settings.get().budget_chars.to_string()
+                        on:change=move |ev| {
+                            if let Some(v) = number::<usize>(&ev) {
+                                edit(&|s| s.budget_chars = v.clamp(500, 100_000));
+                            }
+                        }
+                    />
+                </label>
+            </div>
+            <p>
+                <button type="button" data-testid="test-connection" on:click=test>{t!(i18n, endpoint_test)}</button>
+                " "
+                <span role="status" data-testid="connection" data-state=move || match tested.get() {
+                    Tested::Not => "not",
+                    Tested::Testing => "testing",
+                    Tested::Models(_) => "ok",
+                    Tested::Failed(_) | Tested::Incomplete => "failed",
+                }>
+                    {move || match tested.get() {
+                        Tested::Not => ().into_any(),
+                        Tested::Testing => t!(i18n, endpoint_testing).into_any(),
+                        Tested::Models(m) => {
+                            let n = m.len();
+                            let list = m.join(", ");
+                            t!(i18n, endpoint_models, n, list = list).into_any()
+                        }
+                        Tested::Failed(f) => failure_view(i18n, &f),
+                        Tested::Incomplete => t!(i18n, endpoint_incomplete).into_any(),
+                    }}
+                </span>
+            </p>
+            <details class="cors">
+                <summary>{t!(i18n, cors_title)}</summary>
+                <p>{t!(i18n, cors_intro)} " " <code>{origin.clone()}</code></p>
+                <ul>
+                    <li>"llama-server: " {t!(i18n, cors_llamacpp)}</li>
+                    <li>"Ollama: " <code>{format!("OLLAMA_ORIGINS={origin} ollama serve")}</code></li>
+                    <li>"LM Studio: " <code>"lms server start --cors"</code></li>
+                    <li>"vLLM: " <code>{format!("vllm serve <model> --allowed-origins '[\"{origin}\"]'")}</code></li>
+                </ul>
+                <p>{t!(i18n, cors_local_network)}</p>
+            </details>
+        </section>
+    }
+}

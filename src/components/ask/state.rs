@@ -1,0 +1,170 @@
+//! What the ask view holds: the endpoint settings (the key only in memory unless the user asks
+//! to remember it) and the exchanges of the conversation, each with its own signals so a
+//! streamed answer re-renders only itself.
+
+use fonte_core::ask::{Answer, AskParams, Prepared};
+use fonte_core::llm::preset::{preset, Key};
+use fonte_core::llm::{Endpoint, Failure};
+use fonte_core::prompt::{Lang, Source};
+use gloo::storage::{LocalStorage, Storage};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// The endpoint settings kept on this device (never the key: see [`KEY_ITEM`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EndpointSettings {
+    /// The preset picked ([`fonte_core::llm::preset::PRESETS`]).
+    pub preset: String,
+    /// Base URL.
+    pub base_url: String,
+    /// Model name.
+    pub model: String,
+    /// Sampling temperature.
+    pub temperature: f32,
+    /// Most tokens an answer may take.
+    pub max_tokens: u32,
+    /// Characters of passages a prompt may carry.
+    pub budget_chars: usize,
+}
+
+impl Default for EndpointSettings {
+    fn default() -> Self {
+        let p = preset("llamacpp");
+        Self {
+            preset: p.id.into(),
+            base_url: String::new(),
+            model: String::new(),
+            // Low: an answer from the sources, not a creative one.
+            temperature: 0.2,
+            max_tokens: 512,
+            budget_chars: AskParams::default().budget_chars,
+        }
+    }
+}
+
+const SETTINGS_ITEM: &str = "fonte.endpoint";
+/// Where the key is kept, only when the user ticked "remember on this device".
+pub const KEY_ITEM: &str = "fonte.endpoint.key";
+
+impl EndpointSettings {
+    /// The settings kept on this device, else the defaults.
+    pub fn load() -> Self {
+        LocalStorage::get(SETTINGS_ITEM).unwrap_or_default()
+    }
+
+    /// Keeps them (storage refused, e.g. in a private window: they last for this visit).
+    pub fn save(&self) {
+        let _ = LocalStorage::set(SETTINGS_ITEM, self);
+    }
+
+    /// The endpoint to ask, once a base URL and a model are set; the answers are extractive
+    /// until then.
+    pub fn endpoint(&self, key: &str) -> Option<Endpoint> {
+        let base = self.base_url.trim();
+        let model = self.model.trim();
+        if base.is_empty() || model.is_empty() {
+            return None;
+        }
+        Some(Endpoint {
+            api: preset(&self.preset).api,
+            base_url: base.to_string(),
+            model: model.to_string(),
+            api_key: Some(key.trim().to_string()).filter(|k| !k.is_empty()),
+            temperature: self.temperature,
+            max_tokens: self.max_tokens,
+        })
+    }
+
+    /// Whether the preset needs a key and none is given.
+    pub fn lacks_key(&self, key: &str) -> bool {
+        preset(&self.preset).key == Key::Required && key.trim().is_empty()
+    }
+}
+
+/// The key remembered on this device, if the user asked for that.
+pub fn remembered_key() -> Option<String> {
+    LocalStorage::get(KEY_ITEM).ok()
+}
+
+/// Remembers the key on this device, or forgets it.
+pub fn remember_key(key: Option<&str>) {
+    match key {
+        Some(k) => {
+            let _ = LocalStorage::set(KEY_ITEM, k);
+        }
+        None => LocalStorage::delete(KEY_ITEM),
+    }
+}
+
+/// Where an exchange is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Phase {
+    /// Embedding the question and finding the evidence.
+    Retrieving,
+    /// The request is sent; no words yet.
+    Waiting,
+    /// Words are arriving.
+    Streaming,
+    /// Finished: see the answer.
+    Done,
+    /// The endpoint failed (or was stopped); the question and evidence are kept for a retry.
+    Failed(Failure),
+    /// The page could not embed or search (message).
+    Broken(String),
+}
+
+/// One question and its answer, as shown.
+#[derive(Clone, Copy)]
+pub struct Exchange {
+    /// Unique in the page.
+    pub id: u64,
+    /// The question.
+    pub question: StoredValue<String>,
+    /// The sources, once chosen.
+    pub sources: RwSignal<Vec<Source>>,
+    /// The model's text so far.
+    pub text: RwSignal<String>,
+    /// Where it is.
+    pub phase: RwSignal<Phase>,
+    /// The finished answer.
+    pub answer: RwSignal<Option<Answer>>,
+    /// What a retry resends: the prepared answer and prompt.
+    pub prepared: StoredValue<Option<Prepared>>,
+    /// The model it was sent to, for the waiting line.
+    pub model: StoredValue<String>,
+}
+
+impl Exchange {
+    /// A new exchange for `question`.
+    pub fn new(id: u64, question: String) -> Self {
+        Self {
+            id,
+            question: StoredValue::new(question),
+            sources: RwSignal::new(Vec::new()),
+            text: RwSignal::new(String::new()),
+            phase: RwSignal::new(Phase::Retrieving),
+            answer: RwSignal::new(None),
+            prepared: StoredValue::new(None),
+            model: StoredValue::new(String::new()),
+        }
+    }
+
+    /// A finished exchange (from the history).
+    pub fn finished(id: u64, answer: Answer) -> Self {
+        let e = Self::new(id, answer.question.clone());
+        e.sources.set(answer.sources.clone());
+        e.text.set(answer.text.clone());
+        e.phase.set(Phase::Done);
+        e.answer.set(Some(answer));
+        e
+    }
+}
+
+/// The interface language as the prompt's fallback.
+pub fn lang_of(locale: crate::i18n::Locale) -> Lang {
+    match locale {
+        crate::i18n::Locale::pt_BR => Lang::Pt,
+        _ => Lang::En,
+    }
+}

@@ -1,0 +1,226 @@
+// Asking, against the scripted endpoint of tests/llm_server.py (each case a real HTTP server
+// streaming what a real one would, on demand): extractive answers with no endpoint, the
+// connection test, a streamed answer with a citation chip that opens the passage on its page,
+// invalid citations struck out, hostile model text kept inert, the model's abstention, the
+// abstention before asking (nothing sent), 429 with Retry-After then a retry that keeps the
+// question, 401, a stream cut mid-way, stop, Anthropic's stream, and the kept history.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { dropFiles, fixture, launch, scriptedLlm, serve } from './helpers.mjs';
+
+let server;
+let llm;
+let browser;
+let context;
+let page;
+const errors = [];
+
+before(async () => {
+  server = await serve();
+  llm = await scriptedLlm();
+  browser = await launch();
+  context = await browser.newContext({ locale: 'en' });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/crazyones.pdf'), fixture('pdfs/encrypted/unencrypted.pdf')]);
+  for (const name of ['crazyones.pdf', 'unencrypted.pdf']) {
+    await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: name }).waitFor({ timeout: 300_000 });
+  }
+});
+
+after(async () => {
+  await browser?.close();
+  llm?.stop();
+  server?.stop();
+});
+
+/** Points the settings at script `script` of the scripted server. */
+async function useScript(script, { preset = 'other', base = `${llm.url}${script}/v1` } = {}) {
+  await page.getByTestId('endpoint-preset').selectOption(preset);
+  await page.getByTestId('endpoint-base-url').fill(base);
+  await page.getByTestId('endpoint-base-url').dispatchEvent('change');
+  await page.getByTestId('endpoint-model').fill('scripted-model');
+  await page.getByTestId('endpoint-model').dispatchEvent('change');
+}
+
+/** Asks `question` and waits for the exchange to settle; returns its locator. */
+async function ask(question, settled = '[data-phase=done], [data-phase=failed], [data-phase=broken]') {
+  const before = await page.getByTestId('exchange').count();
+  await page.getByTestId('question').fill(question);
+  await page.getByTestId('question').press('Enter');
+  const ex = page.getByTestId('exchange').nth(before);
+  await ex.locator(`xpath=self::*`).and(page.locator(settled)).waitFor({ timeout: 120_000 });
+  return ex;
+}
+
+const QUESTION = 'Who are the crazy ones, the misfits and the rebels?';
+
+test('with no endpoint the answer is the best passages, their best sentence marked, and nothing is sent', async () => {
+  const ex = await ask(QUESTION);
+  assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'extractive');
+  assert.ok(await ex.getByTestId('answer-source').count() >= 1);
+  assert.ok(await ex.locator('.answer-sources mark').count() >= 1, 'a sentence is marked');
+  assert.deepEqual(await llm.requests(), []);
+});
+
+test('test connection lists the models; a streamed answer gets a chip that opens its passage on its page', async () => {
+  await useScript('ok');
+  await page.getByTestId('test-connection').click();
+  await page.locator('[data-testid=connection][data-state=ok]').waitFor();
+  assert.match(await page.getByTestId('connection').textContent(), /scripted-model/);
+  const ex = await ask(QUESTION);
+  assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'answered');
+  assert.match(await ex.getByTestId('answer-text').textContent(), /The answer is in the sources/);
+  const chip = ex.locator('[data-testid=cite][data-n="1"]');
+  assert.equal(await chip.count(), 1);
+  await chip.click();
+  await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
+  const source = await ex.locator('[data-testid=answer-source][data-n="1"] .doc').textContent();
+  assert.match(await page.locator('#source-title').textContent(), new RegExp(source.replace('.', '\\.')));
+  const sent = (await llm.requests()).at(-1);
+  const body = JSON.parse(sent.body);
+  assert.equal(body.stream, true);
+  assert.match(body.messages[0].content, /only/i, 'the system rules come first');
+  assert.match(body.messages.at(-1).content, /<source id="1" doc="/);
+  assert.match(body.messages.at(-1).content, /crazy ones/i);
+});
+
+test('citations of sources that were not given are struck out, never links', async () => {
+  await useScript('invalid-citations');
+  const ex = await ask(QUESTION);
+  assert.equal(await ex.locator('[data-testid=cite]').count(), 1);
+  assert.deepEqual(await ex.getByTestId('cite-invalid').allTextContents(), ['[7]', '[0]']);
+  assert.ok(await ex.getByTestId('low-support').count() >= 1, 'an unsupported sentence is marked');
+});
+
+test("the model's HTML and javascript: links are shown as text and do nothing", async () => {
+  await useScript('hostile');
+  const ex = await ask(QUESTION);
+  const text = await ex.getByTestId('answer-text').textContent();
+  assert.match(text, /<script>window.__pwned = 1<\/script>/);
+  assert.match(text, /javascript:/);
+  assert.equal(await ex.locator('script, img, a, iframe').count(), 0);
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+});
+
+test("the model's abstention sentence is shown as an abstention", async () => {
+  await useScript('abstain');
+  const ex = await ask(QUESTION);
+  assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'abstained-by-model');
+  assert.match(await ex.getByTestId('abstention').textContent(), /do not contain the answer/);
+});
+
+test('a question the library cannot answer is abstained on before asking: nothing is sent', async () => {
+  await useScript('ok');
+  // A new conversation: a follow-up searches with the question before it too.
+  await page.getByTestId('new-conversation').click();
+  const sent = (await llm.requests()).length;
+  const ex = await ask('What is the boiling point of liquid nitrogen in kelvin?');
+  assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'abstained-before');
+  assert.match(await ex.getByTestId('abstention').textContent(), /The documents do not contain the answer/);
+  assert.ok(await ex.getByTestId('answer-source').count() >= 1, 'the nearest passages are shown');
+  assert.equal((await llm.requests()).length, sent, 'no request was made');
+});
+
+test('a 429 says when to retry; retry resends the same question and evidence with the settings as they are now', async () => {
+  await useScript('rate-limited');
+  const ex = await ask(QUESTION);
+  assert.match(await ex.getByTestId('ask-error').textContent(), /429.*17 s/);
+  const first = (await llm.requests()).at(-1);
+  await useScript('ok');
+  await ex.getByTestId('retry').click();
+  await ex.locator('xpath=self::*[@data-phase="done"]').waitFor({ timeout: 60_000 });
+  assert.match(await ex.getByTestId('answer-text').textContent(), /The answer is in the sources/);
+  const again = (await llm.requests()).at(-1);
+  assert.equal(again.script, 'ok');
+  assert.equal(JSON.parse(again.body).messages.at(-1).content, JSON.parse(first.body).messages.at(-1).content);
+});
+
+test('a refused key, a cut stream and an unreachable server each say what happened and what to do', async () => {
+  await useScript('unauthorized');
+  let ex = await ask(QUESTION);
+  assert.match(await ex.getByTestId('ask-error').textContent(), /refused the key \(HTTP 401: Invalid API key\)/);
+  await useScript('cut');
+  ex = await ask(QUESTION);
+  assert.match(await ex.getByTestId('ask-error').textContent(), /cut off/);
+  assert.match(await ex.getByTestId('answer-text').textContent(), /This answer stops/, 'what arrived is kept');
+  await useScript('ok', { base: 'http://127.0.0.1:9/v1' });
+  ex = await ask(QUESTION);
+  assert.match(await ex.getByTestId('ask-error').textContent(), /could not be reached.*CORS/);
+  assert.ok(await ex.getByTestId('retry').count() === 1);
+});
+
+test('stop aborts the request mid-stream (Escape too) and keeps the question for a retry', async () => {
+  await useScript('slow');
+  await page.getByTestId('question').fill(QUESTION);
+  await page.getByTestId('question').press('Enter');
+  const ex = page.getByTestId('exchange').last();
+  await ex.locator('xpath=self::*[@data-phase="streaming"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId('stop').click();
+  await ex.locator('xpath=self::*[@data-phase="failed"]').waitFor();
+  assert.match(await ex.getByTestId('ask-error').textContent(), /Stopped/);
+  assert.equal(await ex.getByTestId('asked').textContent(), QUESTION);
+  await ex.getByTestId('retry').click();
+  await ex.locator('xpath=self::*[@data-phase="streaming"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId('question').press('Escape');
+  await ex.locator('xpath=self::*[@data-phase="failed"]').waitFor();
+});
+
+test("Anthropic's stream is read, with its browser-access header sent", async () => {
+  await useScript('anthropic', { preset: 'anthropic', base: `${llm.url}anthropic` });
+  const ex = await ask(QUESTION);
+  assert.match(await ex.getByTestId('answer-text').textContent(), /From Anthropic's stream/);
+  const sent = (await llm.requests()).at(-1);
+  assert.equal(sent.path, '/anthropic/v1/messages');
+  assert.equal(sent.headers['anthropic-dangerous-direct-browser-access'], 'true');
+});
+
+test('a Portuguese question gets the Portuguese abstention shown as an abstention', async () => {
+  await useScript('abstain-pt');
+  const ex = await ask('Quem são os loucos, os desajustados e os rebeldes?');
+  assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'abstained-by-model');
+  const sent = JSON.parse((await llm.requests()).at(-1).body);
+  assert.match(sent.messages[0].content, /Responda/, 'the rules are in Portuguese');
+});
+
+test('answers are kept per library: listed after a reload, opened again, deleted', async () => {
+  await page.reload();
+  await page.locator('[data-testid=library-loaded][data-state=restored]').waitFor({ state: 'attached' });
+  await page.getByTestId('history').waitFor({ state: 'attached' });
+  await page.locator('[data-testid=history] summary').click();
+  const items = page.getByTestId('history-item');
+  // The extractive answer and the answers before the new conversation; then the rest (the
+  // failed ones are not kept).
+  assert.equal(await items.count(), 2, 'two conversations');
+  assert.match(await items.nth(1).textContent(), /Who are the crazy ones/);
+  await items.nth(1).getByTestId('history-open').click();
+  assert.equal(await page.getByTestId('exchange').count(), 5);
+  assert.equal(await page.locator('[data-testid=exchange] .answer[data-outcome=answered] [data-testid=cite]').count(), 3);
+  await items.nth(1).getByTestId('history-delete').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=history-item]').length === 1);
+  assert.equal(await page.getByTestId('exchange').count(), 0);
+  await page.reload();
+  await page.locator('[data-testid=library-loaded][data-state=restored]').waitFor({ state: 'attached' });
+  await page.locator('[data-testid=history] summary').click();
+  assert.equal(await page.getByTestId('history-item').count(), 1, 'the deletion is stored');
+});
+
+test('the key stays in memory unless remembered, and forget removes it', async () => {
+  await page.getByTestId('endpoint-key').fill('sk-test-123');
+  await page.reload();
+  await page.locator('[data-testid=library-loaded][data-state=restored]').waitFor({ state: 'attached' });
+  assert.equal(await page.getByTestId('endpoint-key').inputValue(), '');
+  assert.ok(!JSON.stringify(await page.evaluate(() => ({ ...localStorage }))).includes('sk-test-123'));
+  await page.getByTestId('endpoint-key').fill('sk-test-456');
+  await page.getByTestId('remember-key').check();
+  await page.reload();
+  await page.locator('[data-testid=library-loaded][data-state=restored]').waitFor({ state: 'attached' });
+  assert.equal(await page.getByTestId('endpoint-key').inputValue(), 'sk-test-456');
+  await page.getByTestId('forget-key').click();
+  assert.equal(await page.evaluate(() => localStorage.getItem('fonte.endpoint.key')), null);
+  assert.equal(await page.getByTestId('endpoint-key').inputValue(), '');
+  assert.deepEqual(errors, [], 'no page errors');
+});
