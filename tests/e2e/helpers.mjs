@@ -1,7 +1,8 @@
 // Page-object helpers shared by the end-to-end tests: a loopback server for dist/, Debian's
 // Chromium through playwright-core, and a recorder of every request the page makes.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
@@ -161,4 +162,30 @@ function spawnServer(cmd, args, pattern, { timeoutMs = 60_000, stream = 'stdout'
 export async function scriptedLlm() {
   const s = await spawnServer('python3', [path.join(ROOT, 'tests/llm_server.py'), '--port', '0'], /serving (http:\/\/[\d.]+:\d+\/)/);
   return { ...s, requests: async () => (await fetch(`${s.url}requests`)).json() };
+}
+
+/**
+ * llama.cpp's llama-server with the tiny real model of scripts/llm_setup.sh on a free loopback
+ * port, once its model is loaded: { url (the /v1 base), stop }.
+ */
+export async function llamaServer() {
+  const bin = process.env.FONTE_LLAMA_SERVER;
+  const gguf = process.env.FONTE_LLM_GGUF;
+  if (!bin || !existsSync(bin) || !gguf || !existsSync(gguf)) {
+    throw new Error('FONTE_LLAMA_SERVER / FONTE_LLM_GGUF missing: run scripts/setup.sh and source scripts/env.sh');
+  }
+  const port = await new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+  });
+  const child = spawn(bin, ['-m', gguf, '--host', '127.0.0.1', '--port', String(port), '-c', '4096', '-t', '2', '-np', '1'], { stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { url: `${base}/v1`, stop: () => child.kill() };
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('llama-server did not become ready in 60 s');
 }

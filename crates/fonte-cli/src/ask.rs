@@ -164,6 +164,12 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
                     }
                 }
             }
+            for s in &answer.sentences {
+                if let Some(n) = s.matched {
+                    let text = answer.text[s.span.clone()].trim();
+                    println!("  [{n}] matched by Fonte (uncited by the model): {text}");
+                }
+            }
             let low = answer.sentences.iter().filter(|s| s.low).count();
             println!(
                 "sentences: {} ({} with low support)",

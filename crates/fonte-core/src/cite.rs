@@ -139,6 +139,12 @@ pub struct Sentence {
     pub support: f32,
     /// No valid citation, or under half its words supported: shown with a low-support mark.
     pub low: bool,
+    /// For a sentence the model left uncited: the source holding most of its content words,
+    /// when that is at least [`MIN_SUPPORT`] of them (then `support` is that share and `low`
+    /// is false). Shown as found by Fonte, apart from the model's own citations: small local
+    /// models often answer from the sources without writing the markers.
+    #[serde(default)]
+    pub matched: Option<u32>,
 }
 
 /// Below this share of a sentence's words found in what it cites, it is marked as poorly
@@ -219,22 +225,58 @@ pub fn sentences(answer: &str, sources: &[&str]) -> Vec<Sentence> {
             }
             text.push_str(&answer[at..span.end]);
             let words = terms(&text);
-            let support = if words.is_empty() {
-                1.0
-            } else {
-                let known: HashSet<String> = cited
+            let share = |numbers: &[u32]| {
+                let known: HashSet<String> = numbers
                     .iter()
                     .flat_map(|&n| terms(sources[n as usize - 1]))
                     .collect();
                 let found = words.iter().filter(|w| known.contains(*w)).count();
                 found as f32 / words.len() as f32
             };
-            let low = cited.is_empty() || support < MIN_SUPPORT;
+            if words.is_empty() || sources.is_empty() {
+                let low = cited.is_empty();
+                return Sentence {
+                    span,
+                    cited,
+                    support: 1.0,
+                    low,
+                    matched: None,
+                };
+            }
+            if inside.is_empty() {
+                // No marker at all (an invalid one stays unsupported): the best source, the
+                // first of equals (sources come in rank order).
+                let best = (1..=sources.len() as u32).map(|n| (n, share(&[n]))).fold(
+                    None,
+                    |best: Option<(u32, f32)>, (n, s)| match best {
+                        Some((_, b)) if b >= s => best,
+                        _ => Some((n, s)),
+                    },
+                );
+                return match best {
+                    Some((n, support)) if support >= MIN_SUPPORT => Sentence {
+                        span,
+                        cited,
+                        support,
+                        low: false,
+                        matched: Some(n),
+                    },
+                    _ => Sentence {
+                        span,
+                        cited,
+                        support: best.map_or(0.0, |(_, s)| s),
+                        low: true,
+                        matched: None,
+                    },
+                };
+            }
+            let support = if cited.is_empty() { 0.0 } else { share(&cited) };
             Sentence {
                 span,
                 cited,
                 support,
-                low,
+                low: support < MIN_SUPPORT,
+                matched: None,
             }
         })
         .collect()
@@ -343,5 +385,32 @@ mod tests {
             &["RESCISAO ocorre em Maio."],
         );
         assert_eq!(s[0].support, 1.0);
+    }
+
+    #[test]
+    fn an_uncited_sentence_is_matched_to_the_source_holding_its_words() {
+        let sources = [
+            "Boats float on water.",
+            "The test password is asdfzxcv, set in 2019.",
+            "The password is asdfzxcv.",
+        ];
+        let s = sentences(
+            "The password is asdfzxcv. Bicycles have wheels. Boats float [1].",
+            &sources,
+        );
+        assert_eq!(
+            (s[0].matched, s[0].low, s[0].support),
+            (Some(2), false, 1.0),
+            "first of equals"
+        );
+        assert_eq!((s[1].matched, s[1].low), (None, true), "in no source");
+        assert_eq!(
+            (s[2].matched, s[2].cited.clone()),
+            (None, vec![1]),
+            "the model's own"
+        );
+        // An invalid marker is the model's error: not matched over.
+        let s = sentences("The password is asdfzxcv [9].", &sources);
+        assert_eq!((s[0].matched, s[0].low), (None, true));
     }
 }

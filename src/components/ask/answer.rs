@@ -24,6 +24,36 @@ fn preview(text: &str) -> String {
     out
 }
 
+/// A chip opening source `s` (`matched`: found by Fonte for a sentence the model left
+/// uncited, not the model's own citation).
+fn chip(s: &Source, matched: bool, selected: RwSignal<Option<Passage>>) -> AnyView {
+    let i18n = use_i18n();
+    let passage = Passage::of_source(s);
+    let label = format!("[{}]", s.n);
+    let title = format!("{}, {} {}", s.doc, t_string!(i18n, page_short), s.page);
+    let label_for = format!("{label} {title}");
+    view! {
+        <button
+            type="button"
+            class="cite"
+            class:matched=matched
+            data-testid=if matched { "cite-matched" } else { "cite" }
+            data-n=s.n.to_string()
+            aria-label=label_for
+            on:click=move |_| selected.set(Some(passage.clone()))
+        >
+            {label}
+            <span class="preview" role="tooltip">
+                <strong>{title}</strong>
+                {matched.then(|| view! { " " <em>{t!(i18n, cite_matched)}</em> })}
+                " "
+                {preview(&s.text)}
+            </span>
+        </button>
+    }
+    .into_any()
+}
+
 /// `text` with its citation markers as chips.
 fn cited(text: &str, sources: &[Source], selected: RwSignal<Option<Passage>>) -> AnyView {
     let i18n = use_i18n();
@@ -33,39 +63,14 @@ fn cited(text: &str, sources: &[Source], selected: RwSignal<Option<Passage>>) ->
             Piece::Text(t) => t.into_any(),
             Piece::Cite(list) => list
                 .into_iter()
-                .map(|c| {
-                    let label = format!("[{}]", c.n);
-                    match sources.get(c.n as usize - 1).filter(|_| c.valid) {
-                        Some(s) => {
-                            let passage = Passage::of_source(s);
-                            let title = format!("{}, {} {}", s.doc, t_string!(i18n, page_short), s.page);
-                            let label_for = format!("{label} {title}");
-                            view! {
-                                <button
-                                    type="button"
-                                    class="cite"
-                                    data-testid="cite"
-                                    data-n=c.n.to_string()
-                                    aria-label=label_for
-                                    on:click=move |_| selected.set(Some(passage.clone()))
-                                >
-                                    {label}
-                                    <span class="preview" role="tooltip">
-                                        <strong>{title}</strong>
-                                        " "
-                                        {preview(&s.text)}
-                                    </span>
-                                </button>
-                            }
-                            .into_any()
-                        }
-                        None => view! {
-                            <s class="cite invalid" data-testid="cite-invalid" title=move || t_string!(i18n, cite_invalid)>
-                                {label}
-                            </s>
-                        }
-                        .into_any(),
+                .map(|c| match sources.get(c.n as usize - 1).filter(|_| c.valid) {
+                    Some(s) => chip(s, false, selected),
+                    None => view! {
+                        <s class="cite invalid" data-testid="cite-invalid" title=move || t_string!(i18n, cite_invalid)>
+                            {format!("[{}]", c.n)}
+                        </s>
                     }
+                    .into_any(),
                 })
                 .collect_view()
                 .into_any(),
@@ -83,7 +88,10 @@ fn sentences(a: &Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
         if s.span.start > at {
             out.push(a.text[at..s.span.start].to_string().into_any());
         }
-        let body = cited(&a.text[s.span.clone()], &a.sources, selected);
+        let mut body = vec![cited(&a.text[s.span.clone()], &a.sources, selected)];
+        if let Some(src) = s.matched.and_then(|n| a.sources.get(n as usize - 1)) {
+            body.push(chip(src, true, selected));
+        }
         out.push(if s.low {
             view! {
                 <span class="sentence low" data-testid="low-support" title=move || t_string!(i18n, low_support)>

@@ -64,7 +64,12 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
         tested.set(Tested::Not);
     };
     let test = move |_| {
-        let Some(ep) = settings.get_untracked().endpoint(&key.get_untracked()) else {
+        // Listing needs no model: it is how the user finds one.
+        let mut listing = settings.get_untracked();
+        if listing.model.trim().is_empty() {
+            listing.model = "-".into();
+        }
+        let Some(ep) = listing.endpoint(&key.get_untracked()) else {
             tested.set(Tested::Incomplete);
             return;
         };
