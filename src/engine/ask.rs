@@ -5,6 +5,7 @@
 use fonte_core::abstain::{Threshold, PROBES};
 use fonte_core::ask::{calibrate, prepare, retrieval_query, AskParams, Prepared};
 use fonte_core::prompt::Turn;
+use fonte_core::retrieve::Fusion;
 use leptos::prelude::*;
 
 use super::Engine;
@@ -67,6 +68,9 @@ impl Engine {
     ) -> AppResult<Prepared> {
         let vector = self.embed_query(&retrieval_query(turns, question)).await?;
         let threshold = self.threshold().await?;
+        // The same ranking as the search box.
+        self.library
+            .set_fusion(Fusion::for_model(&self.model().manifest));
         let corpus = self.library.corpus();
         Ok(prepare(
             &corpus, question, &vector, turns, threshold, asking, params,

@@ -21,13 +21,9 @@ enum ApiArg {
     Anthropic,
 }
 
-/// Arguments of `fonte ask`.
+/// Where to ask (shared by `fonte ask` and `fonte eval --answers`).
 #[derive(clap::Args)]
-pub struct AskArgs {
-    /// Corpus file from `fonte index`.
-    corpus: PathBuf,
-    /// The question.
-    question: String,
+pub struct EndpointArgs {
     /// Base URL of the endpoint (e.g. http://127.0.0.1:8080/v1); without it the answer is
     /// extractive.
     #[arg(long)]
@@ -48,6 +44,34 @@ pub struct AskArgs {
     /// Most tokens of the answer.
     #[arg(long, default_value_t = 512)]
     max_tokens: u32,
+}
+
+impl EndpointArgs {
+    /// The endpoint, when one is given.
+    pub fn endpoint(&self) -> Option<Endpoint> {
+        self.endpoint.as_ref().map(|base| Endpoint {
+            api: match self.api {
+                ApiArg::Openai => Api::OpenAi,
+                ApiArg::Anthropic => Api::Anthropic,
+            },
+            base_url: base.clone(),
+            model: self.llm_model.clone(),
+            api_key: std::env::var(&self.api_key_env).ok(),
+            temperature: self.temperature,
+            max_tokens: self.max_tokens,
+        })
+    }
+}
+
+/// Arguments of `fonte ask`.
+#[derive(clap::Args)]
+pub struct AskArgs {
+    /// Corpus file from `fonte index`.
+    corpus: PathBuf,
+    /// The question.
+    question: String,
+    #[command(flatten)]
+    endpoint: EndpointArgs,
     /// Characters of passages the prompt may carry.
     #[arg(long, default_value_t = AskParams::default().budget_chars)]
     budget: usize,
@@ -56,7 +80,7 @@ pub struct AskArgs {
 }
 
 /// A failure's kind, as printed (and matched by scripts).
-fn kind(f: &Failure) -> &'static str {
+pub fn kind(f: &Failure) -> &'static str {
     match f {
         Failure::Unreachable { .. } => "unreachable",
         Failure::Unauthorized { .. } => "unauthorized",
@@ -91,24 +115,16 @@ fn print_sources(answer: &Answer) {
 /// `fonte ask`. Exit status: 0 when answered or abstained; an error (non-zero) when the
 /// endpoint failed.
 pub fn run(args: &AskArgs) -> Result<(), String> {
-    let corpus = index::load(&args.corpus)?;
+    let mut corpus = index::load(&args.corpus)?;
     let mut embedder = model::load_for(&args.model, &corpus)?;
+    // The same ranking as `fonte search` and the page.
+    corpus.set_fusion(fonte_core::retrieve::Fusion::for_model(embedder.manifest()));
     let mut embed =
         |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
     let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;
     let threshold = calibrate(&corpus, &probes);
     let vector = embed(&retrieval_query(&[], &args.question))?;
-    let endpoint = args.endpoint.as_ref().map(|base| Endpoint {
-        api: match args.api {
-            ApiArg::Openai => Api::OpenAi,
-            ApiArg::Anthropic => Api::Anthropic,
-        },
-        base_url: base.clone(),
-        model: args.llm_model.clone(),
-        api_key: std::env::var(&args.api_key_env).ok(),
-        temperature: args.temperature,
-        max_tokens: args.max_tokens,
-    });
+    let endpoint = args.endpoint.endpoint();
     let transport = Ureq::new();
     let params = AskParams {
         budget_chars: args.budget,

@@ -34,6 +34,15 @@ pub struct EvalArgs {
     /// manifest's `dense_weight`].
     #[arg(long)]
     dense_weight: Option<f32>,
+    /// Answer mode: questions the corpus does not answer (`q_en`, `q_pt` per line). Reports
+    /// abstention before the LLM on both sets and, with `--endpoint`, what the model answers.
+    #[arg(long)]
+    answers: Option<PathBuf>,
+    /// Answer mode: questions per set and language sent to the endpoint.
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
+    #[command(flatten)]
+    endpoint: crate::ask::EndpointArgs,
     #[command(flatten)]
     model: ModelArgs,
 }
@@ -163,6 +172,18 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     let mut corpus = index::load(&args.corpus)?;
     let qa: Vec<Qa> = read_qa(&args.qa)?;
     let mut embedder = model::load_for(&args.model, &corpus)?;
+    if let Some(unanswerable) = &args.answers {
+        corpus.set_fusion(fonte_core::retrieve::Fusion::for_model(embedder.manifest()));
+        return crate::answers::run(
+            &corpus,
+            &qa,
+            unanswerable,
+            &args.endpoint,
+            args.budget,
+            args.limit,
+            &mut embedder,
+        );
+    }
     let fusion = fonte_core::retrieve::Fusion {
         k: args.rrf_k,
         dense_weight: args

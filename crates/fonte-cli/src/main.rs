@@ -7,6 +7,7 @@
 //! - `fonte embed TEXT...`: cosine similarities between texts.
 
 mod abstain;
+mod answers;
 mod ask;
 mod eval;
 mod http;

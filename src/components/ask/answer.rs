@@ -233,6 +233,20 @@ pub fn ExchangeView(
         Phase::Failed(_) => "failed",
         Phase::Broken(_) => "broken",
     };
+    // Seconds waited for the first words (a local server may be loading its model).
+    let waited = RwSignal::new(0u32);
+    let ticker = StoredValue::new_local(None::<gloo::timers::callback::Interval>);
+    Effect::new(move |_| {
+        if e.phase.get() == Phase::Waiting {
+            waited.set(0);
+            let tick =
+                gloo::timers::callback::Interval::new(1000, move || waited.update(|s| *s += 1));
+            ticker.set_value(Some(tick));
+        } else {
+            // Dropping the interval stops it.
+            ticker.set_value(None);
+        }
+    });
     let live = move || {
         let phase = e.phase.get();
         if let Some(a) = e.answer.get() {
@@ -243,9 +257,10 @@ pub fn ExchangeView(
         let status = match &phase {
             Phase::Retrieving => Some(t_string!(i18n, finding_evidence).to_string()),
             Phase::Waiting => Some(format!(
-                "{} {}",
+                "{} {} ({} s)",
                 t_string!(i18n, waiting_for_model),
-                e.model.get_value()
+                e.model.get_value(),
+                waited.get()
             )),
             _ => None,
         };

@@ -1,0 +1,193 @@
+//! `fonte eval --answers`: what asking does on a question set, per language: how often the
+//! abstention before the LLM holds back on questions the corpus answers (false abstention) and
+//! on questions it does not; and, with an endpoint, what the model makes of the evidence: its
+//! own abstentions, answers with citation markers, answers whose markers are all valid, and
+//! the share of sentences supported (validly cited with enough support, or matched to a
+//! passage by Fonte). The answerable questions are asked of the corpus with their own heading
+//! lines stripped (as in `fonte eval`): a question that finds itself would flatter the figures.
+
+use std::path::Path;
+
+use fonte_core::abstain::PROBES;
+use fonte_core::ask::{calibrate, finish, prepare, AskParams, Outcome, Prepared};
+use fonte_core::cite::{parse, Piece};
+use fonte_core::corpus::Corpus;
+use fonte_core::llm::{stream_answer, Endpoint};
+use fonte_core::prompt::Lang;
+use serde::Deserialize;
+
+use crate::ask::{kind, EndpointArgs};
+use crate::eval::{read_qa, stripped_corpus, Qa};
+use crate::http::Ureq;
+
+#[derive(Deserialize)]
+struct Absent {
+    q_en: String,
+    q_pt: String,
+}
+
+/// What the model did with the questions it was sent.
+#[derive(Default)]
+struct Asked {
+    sent: usize,
+    failed: usize,
+    abstained: usize,
+    answered: usize,
+    with_markers: usize,
+    all_valid: usize,
+    sentences: usize,
+    supported: usize,
+}
+
+fn share(n: usize, of: usize) -> String {
+    if of == 0 {
+        "-".into()
+    } else {
+        format!("{:.3}", n as f32 / of as f32)
+    }
+}
+
+/// Asks `endpoint` about `question` when the evidence passes, recording what came back.
+fn ask_one(
+    corpus: &Corpus,
+    question: &str,
+    vector: &[f32],
+    threshold: Option<fonte_core::abstain::Threshold>,
+    endpoint: &Endpoint,
+    params: &AskParams,
+    asked: &mut Asked,
+) {
+    let prepared = prepare(corpus, question, vector, &[], threshold, true, params);
+    let Prepared::Ask { answer, prompt } = prepared else {
+        return;
+    };
+    asked.sent += 1;
+    let text = match pollster::block_on(stream_answer(&Ureq::new(), endpoint, &prompt, &mut |_| {}))
+    {
+        Ok(t) => t,
+        Err(f) => {
+            eprintln!("  {question}: error ({})", kind(&f));
+            asked.failed += 1;
+            return;
+        }
+    };
+    let n = prompt.sources.len();
+    let a = finish(answer, prompt, text);
+    if a.outcome == Outcome::AbstainedByModel {
+        asked.abstained += 1;
+        return;
+    }
+    asked.answered += 1;
+    let markers: Vec<_> = fonte_core::cite::pieces(&a.text, n)
+        .into_iter()
+        .filter_map(|p| match p {
+            Piece::Cite(c) => Some(c),
+            Piece::Text(_) => None,
+        })
+        .flatten()
+        .collect();
+    if !parse(&a.text).is_empty() {
+        asked.with_markers += 1;
+        if markers.iter().all(|c| c.valid) {
+            asked.all_valid += 1;
+        }
+    }
+    asked.sentences += a.sentences.len();
+    asked.supported += a.sentences.iter().filter(|s| !s.low).count();
+}
+
+/// `fonte eval --answers <unanswerable>`: see the module.
+pub fn run(
+    corpus: &Corpus,
+    answerable: &[Qa],
+    unanswerable: &Path,
+    endpoint: &EndpointArgs,
+    budget: usize,
+    limit: usize,
+    embedder: &mut fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
+) -> Result<(), String> {
+    let absent: Vec<Absent> = read_qa(unanswerable)?;
+    let (mut stripped, n) = stripped_corpus(corpus, answerable, embedder)?;
+    stripped.set_fusion(fonte_core::retrieve::Fusion::for_model(embedder.manifest()));
+    eprintln!("stripped question headings from {n} chunks");
+    let mut embed =
+        |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
+    let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;
+    let threshold_answerable = calibrate(&stripped, &probes);
+    let threshold_absent = calibrate(corpus, &probes);
+    if let Some(t) = threshold_absent {
+        println!(
+            "threshold: {:.3} (0.9 quantile of {} probes' best cosines)",
+            t.top, t.probes
+        );
+    }
+    let ep = endpoint.endpoint();
+    println!("| lang | questions | abstained before asking | sent | model abstained | answered | with [n] | all [n] valid | sentences supported |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (lang, fallback) in [("en", Lang::En), ("pt", Lang::Pt)] {
+        let params = AskParams {
+            budget_chars: budget,
+            fallback,
+            ..AskParams::default()
+        };
+        for (set, c, t, questions) in [
+            (
+                "answerable",
+                &stripped,
+                threshold_answerable,
+                answerable
+                    .iter()
+                    .map(|q| {
+                        if lang == "en" {
+                            q.q_en.as_str()
+                        } else {
+                            q.q_pt.as_str()
+                        }
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                "out of corpus",
+                corpus,
+                threshold_absent,
+                absent
+                    .iter()
+                    .map(|q| {
+                        if lang == "en" {
+                            q.q_en.as_str()
+                        } else {
+                            q.q_pt.as_str()
+                        }
+                    })
+                    .collect(),
+            ),
+        ] {
+            let mut abstained = 0;
+            let mut asked = Asked::default();
+            for (i, q) in questions.iter().enumerate() {
+                let v = embed(q)?;
+                let before = matches!(
+                    prepare(c, q, &v, &[], t, false, &params),
+                    Prepared::Done(ref a) if a.outcome == Outcome::AbstainedBeforeAsking
+                );
+                abstained += usize::from(before);
+                if let (Some(e), false, true) = (&ep, before, i < limit) {
+                    ask_one(c, q, &v, t, e, &params, &mut asked);
+                }
+            }
+            let a = &asked;
+            println!(
+                "| {lang} | {set} ({}) | {} | {} | {} | {} | {} | {} | {} |",
+                questions.len(),
+                share(abstained, questions.len()),
+                a.sent,
+                share(a.abstained, a.sent - a.failed),
+                share(a.answered, a.sent - a.failed),
+                share(a.with_markers, a.answered),
+                share(a.all_valid, a.with_markers),
+                share(a.supported, a.sentences),
+            );
+        }
+    }
+    Ok(())
+}
