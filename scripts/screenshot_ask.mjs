@@ -5,22 +5,23 @@
 import path from 'node:path';
 import { ROOT, dropFiles, fixture, launch, llamaServer, serve } from '../tests/e2e/helpers.mjs';
 
-const QUESTIONS = {
-  en: 'What is the password of the encryption test?',
-  'pt-BR': 'Qual é a senha do teste de criptografia?',
+const ASKED = {
+  en: { question: 'What is the password of the encryption test?', pdfs: ['pdfs/encrypted/crazyones.pdf', 'pdfs/encrypted/unencrypted.pdf'] },
+  'pt-BR': { question: 'Qual é o objetivo do modelo de artigo do abnTeX2?', pdfs: ['pdfs/pt/abntex2-modelo-artigo.pdf', 'pdfs/encrypted/unencrypted.pdf'] },
 };
 
 const [server, llama] = await Promise.all([serve(undefined, { isolate: true }), llamaServer()]);
 const browser = await launch();
 try {
-  for (const [locale, question] of Object.entries(QUESTIONS)) {
+  for (const [locale, { question, pdfs }] of Object.entries(ASKED)) {
     const context = await browser.newContext({ locale, viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await page.goto(server.url);
     await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
-    await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/crazyones.pdf'), fixture('pdfs/encrypted/unencrypted.pdf')]);
-    await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'unencrypted.pdf' }).waitFor({ timeout: 300_000 });
-    await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'crazyones.pdf' }).waitFor({ timeout: 300_000 });
+    await dropFiles(page, '[data-testid=drop-zone]', pdfs.map(fixture));
+    for (const pdf of pdfs) {
+      await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: path.basename(pdf) }).waitFor({ timeout: 300_000 });
+    }
     for (const [id, value] of [['endpoint-base-url', llama.url], ['endpoint-model', 'SmolLM2-135M-Instruct'], ['endpoint-temperature', '0'], ['endpoint-max-tokens', '96']]) {
       await page.getByTestId(id).fill(value);
       await page.getByTestId(id).dispatchEvent('change');
@@ -29,7 +30,9 @@ try {
     await page.getByTestId('question').press('Enter');
     const ex = page.getByTestId('exchange').first();
     await ex.locator('xpath=self::*[@data-phase="done"]').waitFor({ timeout: 180_000 });
-    await ex.locator('[data-testid=cite], [data-testid=cite-matched]').first().click();
+    // A chip when the answer has one, else the first source listed under it.
+    const chips = ex.locator('[data-testid=cite], [data-testid=cite-matched]');
+    await ((await chips.count()) > 0 ? chips.first() : ex.locator('[data-testid=answer-source] button').first()).click();
     await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
     await page.getByTestId('ask').evaluate((e) => e.scrollIntoView());
     const out = path.join(ROOT, `docs/ask-${locale}.png`);

@@ -5,6 +5,7 @@
 //! turns them into lines and paragraphs. A bad file never panics, hangs or eats memory without
 //! bound: pages, operators and glyphs are capped and every page is isolated.
 
+mod docenc;
 pub mod font;
 pub mod interp;
 pub mod layout;
@@ -396,7 +397,7 @@ impl Extraction {
             .info_dict
             .as_ref()
             .and_then(|info| info.title.as_ref())
-            .map(|t| layout::clean(&t.to_string_lossy()))
+            .map(|t| layout::clean(&docenc::text_string(t.as_bytes())))
             .filter(|t| !t.trim().is_empty());
         let page_count = page_count(&file, limits.max_pages);
         Ok(Self {
