@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use fonte_core::chunk::ChunkParams;
 use fonte_core::corpus::{BuildInfo, ChunkRecord, Corpus};
-use fonte_core::ingest::prepare;
+use fonte_core::ingest::{prepare, Prepared};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{model, ModelArgs};
@@ -30,19 +30,18 @@ pub fn collect_pdfs(inputs: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-/// Extracts, chunks and embeds the PDFs; reports each file on stderr.
-pub fn build(
+/// Reads and chunks the PDFs under `inputs` with `embedder`'s tokenizer, reporting each file
+/// on stderr: the documents kept (rejected files and duplicates left out) with their bytes.
+pub fn read_all(
     inputs: &[PathBuf],
     params: ChunkParams,
-    model_args: &ModelArgs,
-) -> Result<Corpus, String> {
+    embedder: &fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
+) -> Result<Vec<(Prepared, Vec<u8>)>, String> {
     let files = collect_pdfs(inputs);
     if files.is_empty() {
         return Err("no PDF files found".into());
     }
-    let mut embedder = model::load(model_args)?;
-    let mut documents = Vec::new();
-    let mut chunks = Vec::new();
+    let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for path in &files {
         let name = path.file_name().map_or_else(
@@ -73,10 +72,24 @@ pub fn build(
             doc.meta.pages,
             doc.chunks.len()
         );
-        let doc_chunks = doc.chunks;
+        out.push((doc, bytes));
+    }
+    Ok(out)
+}
+
+/// Extracts, chunks and embeds the PDFs; reports each file on stderr.
+pub fn build(
+    inputs: &[PathBuf],
+    params: ChunkParams,
+    model_args: &ModelArgs,
+) -> Result<Corpus, String> {
+    let mut embedder = model::load(model_args)?;
+    let mut documents = Vec::new();
+    let mut chunks = Vec::new();
+    for (doc, _) in read_all(inputs, params, &embedder)? {
         let n = documents.len() as u32;
         chunks.extend(
-            doc_chunks
+            doc.chunks
                 .into_iter()
                 .map(|chunk| ChunkRecord { doc: n, chunk }),
         );

@@ -9,6 +9,7 @@
 mod abstain;
 mod answers;
 mod ask;
+mod bundle;
 mod eval;
 mod http;
 mod index;
@@ -104,6 +105,9 @@ enum Command {
     Ask(ask::AskArgs),
     /// Abstention before the LLM on answerable and out-of-corpus questions.
     AbstainEval(abstain::AbstainArgs),
+    /// Make a shareable bundle of PDFs (`bundle <PDFs> -o x.fonte`), or check one
+    /// (`bundle check x.fonte`).
+    Bundle(bundle::BundleArgs),
     /// Print the text layer of a PDF.
     Pdftext {
         /// The PDF.
@@ -192,6 +196,7 @@ fn run(cli: Cli) -> Result<(), String> {
         } => search(&corpus, &question, k, mode.into(), &doc, &model),
         Command::Eval(args) => eval::run(&args),
         Command::AbstainEval(args) => abstain::run(&args),
+        Command::Bundle(args) => bundle::run(&args),
         Command::Ask(args) => ask::run(&args),
         Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
         Command::Embed { texts, model } => embed(&texts, &model),

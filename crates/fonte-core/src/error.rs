@@ -27,6 +27,9 @@ pub enum Error {
     /// re-indexed (two models' vectors are never mixed).
     #[error("the library was built with another model: re-index it first")]
     Mismatch,
+    /// A bundle was refused (why, typed); nothing of it was used.
+    #[error("bundle: {0}")]
+    Bundle(#[from] crate::bundle::BundleError),
     /// A file could not be read (native only).
     #[error("i/o: {0}")]
     Io(Arc<std::io::Error>),

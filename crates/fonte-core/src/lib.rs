@@ -16,6 +16,7 @@
 
 pub mod abstain;
 pub mod ask;
+pub mod bundle;
 pub mod chunk;
 pub mod cite;
 pub mod corpus;

@@ -1,0 +1,161 @@
+//! `fonte bundle <PDFs> -o corpus.fonte --title "…"`: a shareable bundle (docs/BUNDLE.md), and
+//! `fonte bundle check <file>`, which validates a bundle exactly as the browser does (the same
+//! `fonte_core::bundle::read`) and prints a summary, or the reason it is refused.
+
+use std::path::{Path, PathBuf};
+
+use fonte_core::bundle::{read, write, Meta};
+use fonte_core::chunk::ChunkParams;
+use fonte_core::corpus::BuildInfo;
+use fonte_core::store::StoredDocument;
+
+use crate::index::{embed_all, read_all};
+use crate::{model, ModelArgs};
+
+/// Arguments of `fonte bundle`.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct BundleArgs {
+    #[command(subcommand)]
+    check: Option<Check>,
+    /// PDF files or folders (searched recursively).
+    inputs: Vec<PathBuf>,
+    /// The bundle to write.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Its title.
+    #[arg(long, default_value = "")]
+    title: String,
+    /// Its description.
+    #[arg(long, default_value = "")]
+    description: String,
+    /// Leave the PDFs out (pages then show as their text).
+    #[arg(long)]
+    no_pdfs: bool,
+    /// Target chunk size in tokens.
+    #[arg(long, default_value_t = ChunkParams::default().target_tokens)]
+    chunk_tokens: usize,
+    /// Overlap between consecutive chunks in tokens.
+    #[arg(long, default_value_t = ChunkParams::default().overlap_tokens)]
+    overlap: usize,
+    #[command(flatten)]
+    model: ModelArgs,
+}
+
+#[derive(clap::Subcommand)]
+enum Check {
+    /// Validate a bundle as the browser does: a summary, or why it is refused (exit 1).
+    Check {
+        /// The bundle.
+        file: PathBuf,
+    },
+}
+
+/// Now, as RFC 3339 (UTC), from the system clock.
+fn now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+fn check(file: &Path) -> Result<(), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let b = read(&bytes).map_err(|e| format!("{}: refused: {e}", file.display()))?;
+    let m = &b.manifest;
+    println!("{}: a valid Fonte bundle", file.display());
+    println!("title: {}", m.title);
+    if !m.description.is_empty() {
+        println!("description: {}", m.description);
+    }
+    println!("created: {}", m.created);
+    println!(
+        "model: {} (dim {}), chunks of {} tokens",
+        m.model_id, m.dim, m.chunk_params.target_tokens
+    );
+    println!(
+        "{} documents, {} chunks, PDFs {}, {} bytes",
+        m.documents.len(),
+        m.chunks,
+        if m.pdfs { "included" } else { "not included" },
+        bytes.len()
+    );
+    for d in &m.documents {
+        println!(
+            "  {} ({} pages, {} chunks, {} bytes)",
+            d.name, d.pages, d.chunks, d.size
+        );
+    }
+    Ok(())
+}
+
+/// `fonte bundle`.
+pub fn run(args: &BundleArgs) -> Result<(), String> {
+    if let Some(Check::Check { file }) = &args.check {
+        return check(file);
+    }
+    let output = args
+        .output
+        .as_ref()
+        .ok_or("give the bundle to write with -o")?;
+    let params = ChunkParams {
+        target_tokens: args.chunk_tokens,
+        overlap_tokens: args.overlap,
+    };
+    let mut embedder = model::load(&args.model)?;
+    let read = read_all(&args.inputs, params, &embedder)?;
+    let texts: Vec<&str> = read
+        .iter()
+        .flat_map(|(d, _)| d.chunks.iter().map(|c| c.text.as_str()))
+        .collect();
+    let mut vectors = embed_all(&mut embedder, &texts)?.into_iter();
+    let docs: Vec<StoredDocument> = read
+        .into_iter()
+        .map(|(d, pdf)| StoredDocument {
+            vectors: vectors.by_ref().take(d.chunks.len()).collect(),
+            meta: d.meta,
+            pdf,
+            chunks: d.chunks,
+            pages: d.pages,
+        })
+        .collect();
+    let info = BuildInfo {
+        model_id: embedder.manifest().id.clone(),
+        dim: embedder.manifest().dim,
+        chunk_params: params,
+    };
+    let meta = Meta {
+        title: args.title.clone(),
+        description: args.description.clone(),
+        created: now(),
+        pdfs: !args.no_pdfs,
+    };
+    let bytes = write(&meta, &info, &docs).map_err(|e| e.to_string())?;
+    std::fs::write(output, &bytes).map_err(|e| format!("{}: {e}", output.display()))?;
+    let pdfs: usize = docs.iter().map(|d| d.pdf.len()).sum();
+    eprintln!(
+        "wrote {} ({} documents, {} chunks, {} bytes; the PDFs are {} bytes)",
+        output.display(),
+        docs.len(),
+        docs.iter().map(|d| d.chunks.len()).sum::<usize>(),
+        bytes.len(),
+        pdfs
+    );
+    Ok(())
+}

@@ -1,0 +1,339 @@
+//! Bundles on real PDFs (`../shared/fixtures/pdfs`) with the fake encoder: a round trip keeps
+//! every document, chunk, vector and page text; each hostile bundle of the issue is refused
+//! with its own reason; and a mutation fuzz (byte flips, truncations, section swaps) never
+//! panics and never returns a bundle that is not the one written.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use fonte_core::bundle::{read, write, BundleError, Meta, MAGIC};
+use fonte_core::chunk::ChunkParams;
+use fonte_core::corpus::BuildInfo;
+use fonte_core::embed::fake::FakeEncoder;
+use fonte_core::ingest::prepare;
+use fonte_core::store::StoredDocument;
+use sha2::{Digest, Sha256};
+
+fn pdf(rel: &str) -> Vec<u8> {
+    let path = std::env::var_os("FONTE_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"))
+        .join("fixtures/pdfs")
+        .join(rel);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn info() -> BuildInfo {
+    BuildInfo {
+        model_id: "fake".into(),
+        dim: FakeEncoder::DIM,
+        chunk_params: ChunkParams::default(),
+    }
+}
+
+fn document(rel: &str) -> StoredDocument {
+    let bytes = pdf(rel);
+    let name = rel.rsplit('/').next().unwrap();
+    let p = prepare(name, &bytes, None, ChunkParams::default(), &|t| {
+        t.split_whitespace().count()
+    });
+    let mut enc = FakeEncoder::new("fake");
+    StoredDocument {
+        vectors: p.chunks.iter().map(|c| enc.embed(&c.text)).collect(),
+        meta: p.meta,
+        pdf: bytes,
+        chunks: p.chunks,
+        pages: p.pages,
+    }
+}
+
+fn docs() -> Vec<StoredDocument> {
+    [
+        "encrypted/crazyones.pdf",
+        "pt/abntex2-modelo-artigo.pdf",
+        "encrypted/unencrypted.pdf",
+    ]
+    .map(document)
+    .to_vec()
+}
+
+fn meta(pdfs: bool) -> Meta {
+    Meta {
+        title: "Fixtures".into(),
+        description: "three PDFs".into(),
+        created: "2026-12-01T00:00:00Z".into(),
+        pdfs,
+    }
+}
+
+/// The section table's entries: (kind, doc, offset, stored length) per section.
+fn table(b: &[u8]) -> Vec<(u32, u32, usize, usize)> {
+    let n = u32::from_le_bytes(b[12..16].try_into().unwrap()) as usize;
+    (0..n)
+        .map(|i| {
+            let at = 16 + 72 * i;
+            let u32_ = |o: usize| u32::from_le_bytes(b[at + o..at + o + 4].try_into().unwrap());
+            let u64_ =
+                |o: usize| u64::from_le_bytes(b[at + o..at + o + 8].try_into().unwrap()) as usize;
+            (u32_(0), u32_(4), u64_(16), u64_(24))
+        })
+        .collect()
+}
+
+/// Rewrites the header checksum after a deliberate edit of the table (so the check under
+/// test is the one that fires, not the header's).
+fn reseal(b: &mut [u8]) {
+    let n = table(b).len();
+    let end = 16 + 72 * n;
+    let sum = Sha256::digest(&b[..end]);
+    b[end..end + 32].copy_from_slice(&sum);
+}
+
+/// Replaces section `kind`'s content by `raw` deflated (or stored), fixing its entry.
+fn replace(b: &[u8], kind: u32, raw: &[u8], declared: Option<u64>) -> Vec<u8> {
+    use std::io::Write;
+    let mut enc = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(raw).unwrap();
+    let stored = enc.finish().unwrap();
+    let entries = table(b);
+    let (i, &(_, _, off, len)) = entries
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.0 == kind)
+        .unwrap();
+    let mut out = b[..off].to_vec();
+    out.extend_from_slice(&stored);
+    out.extend_from_slice(&b[off + len..]);
+    let delta = stored.len() as i64 - len as i64;
+    let at = 16 + 72 * i;
+    out[at + 24..at + 32].copy_from_slice(&(stored.len() as u64).to_le_bytes());
+    out[at + 32..at + 40].copy_from_slice(&declared.unwrap_or(raw.len() as u64).to_le_bytes());
+    out[at + 40..at + 72].copy_from_slice(&Sha256::digest(&stored));
+    for (j, &(_, _, o, _)) in entries.iter().enumerate() {
+        if o > off {
+            let a = 16 + 72 * j;
+            out[a + 16..a + 24].copy_from_slice(&((o as i64 + delta) as u64).to_le_bytes());
+        }
+    }
+    reseal(&mut out);
+    out
+}
+
+fn manifest_json(b: &[u8]) -> serde_json::Value {
+    serde_json::to_value(read(b).unwrap().manifest).unwrap()
+}
+
+#[test]
+fn a_round_trip_keeps_everything_and_a_bundle_without_pdfs_is_smaller() {
+    let docs = docs();
+    let bytes = write(&meta(true), &info(), &docs).unwrap();
+    let back = read(&bytes).unwrap();
+    assert_eq!(back.documents, docs);
+    assert_eq!(back.info(), info());
+    assert_eq!(back.manifest.title, "Fixtures");
+    assert_eq!(
+        back.manifest.chunks,
+        docs.iter().map(|d| d.chunks.len()).sum::<usize>()
+    );
+    let lean = write(&meta(false), &info(), &docs).unwrap();
+    let lean_back = read(&lean).unwrap();
+    assert!(lean_back.documents.iter().all(|d| d.pdf.is_empty()));
+    assert_eq!(lean_back.documents[1].chunks, docs[1].chunks);
+    let pdfs: usize = docs.iter().map(|d| d.pdf.len()).sum();
+    assert!(lean.len() + pdfs <= bytes.len());
+    // A selection: a bundle of one document holds only it.
+    let one = read(&write(&meta(true), &info(), &docs[1..2]).unwrap()).unwrap();
+    assert_eq!(one.documents, docs[1..2]);
+}
+
+#[test]
+fn each_hostile_bundle_is_refused_with_its_reason() {
+    let good = write(&meta(true), &info(), &docs()).unwrap();
+    // Truncated anywhere: header, table, a section.
+    for cut in [4, 20, good.len() / 2, good.len() - 1] {
+        let e = read(&good[..cut]).unwrap_err();
+        assert!(
+            matches!(e, BundleError::Truncated { .. } | BundleError::NotABundle),
+            "{cut}: {e}"
+        );
+    }
+    let mut wrong = good.clone();
+    wrong[0] = b'X';
+    assert_eq!(read(&wrong).unwrap_err(), BundleError::NotABundle);
+    let mut future = good.clone();
+    future[8..10].copy_from_slice(&2u16.to_le_bytes());
+    assert!(matches!(
+        read(&future).unwrap_err(),
+        BundleError::Version { major: 2, .. }
+    ));
+    assert!(read(&future)
+        .unwrap_err()
+        .to_string()
+        .contains("update Fonte"));
+    // A flipped byte in each section (and in the table).
+    for (kind, _, off, len) in table(&good) {
+        let mut flipped = good.clone();
+        flipped[off + len / 2] ^= 0x40;
+        assert!(
+            matches!(read(&flipped).unwrap_err(), BundleError::Checksum { .. }),
+            "kind {kind}"
+        );
+    }
+    let mut header = good.clone();
+    header[16 + 72 + 20] ^= 1;
+    assert_eq!(
+        read(&header).unwrap_err(),
+        BundleError::Checksum {
+            section: "header".into()
+        }
+    );
+    // Counts that do not agree, each through a rewritten manifest.
+    let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut m = manifest_json(&good);
+        f(&mut m);
+        read(&replace(&good, 1, &serde_json::to_vec(&m).unwrap(), None)).unwrap_err()
+    };
+    let e = edit(&|m| m["dim"] = 32.into());
+    assert!(
+        matches!(&e, BundleError::Inconsistent(w) if w.contains("vector bytes")),
+        "{e}"
+    );
+    let e = edit(&|m| {
+        m["chunks"] = 1_000_000_000u64.into();
+        m["documents"][0]["chunks"] = (1_000_000_000u64 - 2).into();
+    });
+    assert!(
+        matches!(&e, BundleError::TooLarge { what, .. } if what.contains("chunks")),
+        "{e}"
+    );
+    let e = edit(&|m| {
+        let c = m["documents"][0]["chunks"].as_u64().unwrap();
+        m["documents"][0]["chunks"] = (c + 1).into();
+        m["documents"][1]["chunks"] = (m["documents"][1]["chunks"].as_u64().unwrap() - 1).into();
+    });
+    assert!(matches!(e, BundleError::Inconsistent(_)), "{e}");
+    let e = edit(&|m| m["documents"][2]["pages"] = 0.into());
+    assert!(
+        matches!(&e, BundleError::Inconsistent(w) if w.contains("page")),
+        "{e}"
+    );
+    let e = edit(&|m| m["documents"][1]["id"] = m["documents"][0]["id"].clone());
+    assert!(
+        matches!(&e, BundleError::Inconsistent(w) if w.contains("unique")),
+        "{e}"
+    );
+    // A chunk pointing at a document that does not exist.
+    let mut b = read(&good).unwrap();
+    let mut chunks: Vec<fonte_core::corpus::ChunkRecord> = Vec::new();
+    for (i, d) in b.documents.iter().enumerate() {
+        chunks.extend(d.chunks.iter().map(|c| fonte_core::corpus::ChunkRecord {
+            doc: i as u32,
+            chunk: c.clone(),
+        }));
+    }
+    chunks.last_mut().unwrap().doc = 7;
+    let e = read(&replace(
+        &good,
+        2,
+        &postcard::to_allocvec(&chunks).unwrap(),
+        None,
+    ))
+    .unwrap_err();
+    assert!(matches!(e, BundleError::Inconsistent(_)), "{e}");
+    // A section that inflates past its declared length (a decompression bomb).
+    let pages: Vec<_> = b
+        .documents
+        .iter_mut()
+        .map(|d| std::mem::take(&mut d.pages))
+        .collect();
+    let raw = postcard::to_allocvec(&pages).unwrap();
+    let e = read(&replace(&good, 4, &raw, Some(raw.len() as u64 / 2))).unwrap_err();
+    assert!(matches!(e, BundleError::Inflate { .. }), "{e}");
+    let e = read(&replace(&good, 4, &vec![0u8; 50 << 20], Some(1000))).unwrap_err();
+    assert!(matches!(e, BundleError::Inflate { .. }), "{e}");
+    // A PDF that is not the document's.
+    let (_, _, off, len) = table(&good).into_iter().find(|e| e.0 == 6).unwrap();
+    let mut other = good.clone();
+    other[off + len - 3] ^= 1;
+    let at = 16 + 72 * table(&good).iter().position(|e| e.0 == 6).unwrap();
+    let sum = Sha256::digest(&other[off..off + len]);
+    other[at + 40..at + 72].copy_from_slice(&sum);
+    reseal(&mut other);
+    let e = read(&other).unwrap_err();
+    assert!(
+        matches!(&e, BundleError::Inconsistent(w) if w.contains("not the file")),
+        "{e}"
+    );
+    assert_eq!(&good[..8], MAGIC);
+}
+
+#[test]
+fn mutated_bundles_never_panic() {
+    let good = write(&meta(true), &info(), &docs()[..1]).unwrap();
+    let original = read(&good).unwrap();
+    let secs: u64 = std::env::var("FONTE_FUZZ_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let until = Instant::now() + Duration::from_secs(secs);
+    // A small xorshift: reproducible without a dependency.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut tried = 0;
+    while Instant::now() < until {
+        let mut b = good.clone();
+        match next() % 3 {
+            0 => {
+                for _ in 0..1 + next() % 4 {
+                    let i = (next() as usize) % b.len();
+                    b[i] ^= 1 << (next() % 8);
+                }
+            }
+            1 => b.truncate((next() as usize) % b.len()),
+            _ => {
+                // Swap two sections' table entries (offsets and all), resealed.
+                let n = table(&b).len();
+                let (x, y) = ((next() as usize) % n, (next() as usize) % n);
+                for k in 0..72 {
+                    b.swap(16 + 72 * x + k, 16 + 72 * y + k);
+                }
+                reseal(&mut b);
+            }
+        }
+        if let Ok(back) = read(&b) {
+            // Only a change the format cannot see (a swap of equal entries) may pass.
+            assert_eq!(back, original, "a mutated bundle read as something else");
+        }
+        tried += 1;
+    }
+    eprintln!("{tried} mutations in {secs} s");
+}
+
+#[test]
+fn the_format_1_0_fixture_still_reads() {
+    // Written by `fonte bundle` when format 1.0 was current (tests/fixtures/bundles/README.md);
+    // never regenerated: a reader that cannot read it has broken the format.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/bundles/format-1.0.fonte");
+    let b = read(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!(b.manifest.title, "Compatibility fixture, format 1.0");
+    assert_eq!(b.manifest.model_id, "all-MiniLM-L6-v2-int8");
+    assert_eq!(
+        (b.manifest.dim, b.manifest.chunks, b.documents.len()),
+        (384, 3, 1)
+    );
+    let d = &b.documents[0];
+    assert_eq!(d.meta.name, "crazyones.pdf");
+    assert_eq!(d.pdf, pdf("encrypted/crazyones.pdf"));
+    assert!(
+        d.chunks[0].text.contains("crazy ones"),
+        "{}",
+        d.chunks[0].text
+    );
+    assert!(d.pages[0].lines.len() > 5);
+}
