@@ -88,6 +88,8 @@ pub trait Store {
     /// Page `number` (1-based) of a document: its text and lines. `None` when the document or
     /// the page is not stored (documents stored before pages were kept have none).
     async fn page(&self, id: &str, number: u32) -> Result<Option<PageText>>;
+    /// Every stored page of a document (empty when none is stored).
+    async fn pages(&self, id: &str) -> Result<Vec<PageText>>;
     /// Stores a whole document, removes its pending file and the (now stale) saved index, all
     /// at once: after a failure or a closed tab none of it has happened.
     async fn put_document(&self, doc: &StoredDocument) -> Result<()>;
@@ -323,6 +325,9 @@ mod tests {
         }
         async fn page(&self, id: &str, number: u32) -> Result<Option<PageText>> {
             self.0.page(id, number).await
+        }
+        async fn pages(&self, id: &str) -> Result<Vec<PageText>> {
+            self.0.pages(id).await
         }
         async fn put_document(&self, doc: &StoredDocument) -> Result<()> {
             self.0.put_document(doc).await

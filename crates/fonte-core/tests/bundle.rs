@@ -337,3 +337,80 @@ fn the_format_1_0_fixture_still_reads() {
     );
     assert!(d.pages[0].lines.len() > 5);
 }
+
+fn run<T>(f: impl std::future::Future<Output = T>) -> T {
+    pollster::block_on(f)
+}
+
+#[test]
+fn export_clear_import_gives_the_same_search_and_a_bad_bundle_changes_nothing() {
+    use fonte_core::bundle::Imported;
+    use fonte_core::library::Library;
+    use fonte_core::retrieve::Search;
+    use fonte_core::store::MemStore;
+    let (lib, _) = run(Library::open(MemStore::default(), &info())).unwrap();
+    for d in docs() {
+        run(lib.add(d)).unwrap();
+    }
+    let queries = [
+        "the crazy ones",
+        "margens do documento",
+        "password",
+        "artigo científico",
+        "rebels",
+    ];
+    let mut enc = FakeEncoder::new("fake");
+    let search = |lib: &Library<MemStore>, enc: &mut FakeEncoder| -> Vec<Vec<(String, u32)>> {
+        queries
+            .iter()
+            .map(|q| {
+                let v = enc.embed(q);
+                let c = lib.corpus();
+                c.search(&Search::new(q, Some(&v)))
+                    .into_iter()
+                    .take(5)
+                    .map(|h| {
+                        let r = &c.chunks()[h.chunk as usize];
+                        (
+                            c.documents()[r.doc as usize].id.clone(),
+                            r.chunk.char_start as u32,
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let before = search(&lib, &mut enc);
+    let bytes = run(lib.export(None, &meta(true))).unwrap();
+    let ids = [lib.documents()[1].id.clone()];
+    let selection = read(&run(lib.export(Some(&ids), &meta(false))).unwrap()).unwrap();
+    assert_eq!(selection.documents.len(), 1);
+    assert_eq!(selection.documents[0].meta.id, ids[0]);
+    run(lib.clear()).unwrap();
+    let mut progress = Vec::new();
+    let got = run(lib.import(&bytes, &mut |d, t| progress.push((d, t)))).unwrap();
+    assert_eq!(got.added.len(), 3);
+    assert_eq!(progress.last(), Some(&(3, 3)));
+    assert_eq!(search(&lib, &mut enc), before);
+    // Again: everything is already there.
+    let again: Imported = run(lib.import(&bytes, &mut |_, _| {})).unwrap();
+    assert_eq!((again.added.len(), again.skipped.len()), (0, 3));
+    // A damaged bundle, and one of another model, change nothing.
+    let mut bad = bytes.clone();
+    let n = bad.len();
+    bad[n - 10] ^= 1;
+    assert!(run(lib.import(&bad, &mut |_, _| {})).is_err());
+    let other = BuildInfo {
+        model_id: "other".into(),
+        ..info()
+    };
+    let foreign = write(&meta(false), &other, &docs()[..1]).unwrap();
+    let e = run(lib.import(&foreign, &mut |_, _| {})).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("built with other, this library with fake"),
+        "{e}"
+    );
+    assert_eq!(lib.documents().len(), 3);
+    assert_eq!(search(&lib, &mut enc), before);
+}

@@ -161,6 +161,12 @@ impl Store for IdbStore {
         let pages = pages_from_bytes(&bytes)?;
         Ok(pages.into_iter().find(|p| p.number == number))
     }
+    async fn pages(&self, id: &str) -> fonte_core::Result<Vec<PageText>> {
+        match self.db.get_bytes("pages", id).await.map_err(core)? {
+            Some(bytes) => pages_from_bytes(&bytes),
+            None => Ok(Vec::new()),
+        }
+    }
     async fn put_document(&self, doc: &StoredDocument) -> fonte_core::Result<()> {
         self.write_document(doc).await.map_err(core)
     }

@@ -8,6 +8,7 @@
 //! [`read`] validates everything before returning anything: a caller that stores only what
 //! it returns can never store half of a corrupt or hostile bundle.
 
+mod library;
 mod read;
 mod write;
 
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::chunk::ChunkParams;
 use crate::pdf::Report;
 
+pub use library::Imported;
 pub use read::{read, Bundle};
 pub use write::{write, Meta};
 
@@ -173,6 +175,15 @@ pub enum BundleError {
     /// Parts that do not agree (counts, ids, dims, references).
     #[error("the bundle is inconsistent: {0}")]
     Inconsistent(String),
+    /// Built with another model or chunker than the library it is imported into (vectors of
+    /// two models are never mixed).
+    #[error("the bundle was built with {bundle}, this library with {library}")]
+    OtherModel {
+        /// The bundle's model id.
+        bundle: String,
+        /// The library's.
+        library: String,
+    },
     /// A section whose content cannot be decoded.
     #[error("the {section} section cannot be read: {detail}")]
     Malformed {

@@ -110,6 +110,15 @@ impl Store for MemStore {
             .find(|d| d.meta.id == id)
             .and_then(|d| d.pages.iter().find(|p| p.number == number).cloned()))
     }
+    async fn pages(&self, id: &str) -> Result<Vec<PageText>> {
+        Ok(self
+            .documents
+            .borrow()
+            .iter()
+            .find(|d| d.meta.id == id)
+            .map(|d| d.pages.clone())
+            .unwrap_or_default())
+    }
     async fn put_document(&self, doc: &StoredDocument) -> Result<()> {
         self.check_quota(&doc.meta.id, Self::document_size(doc))?;
         let mut docs = self.documents.borrow_mut();
