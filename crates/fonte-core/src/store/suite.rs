@@ -134,6 +134,11 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
         "a page not stored is none",
     )?;
     check(
+        store.pages("a").await.map_err(e)? == a.pages
+            && store.pages("z").await.map_err(e)?.is_empty(),
+        "all pages read back",
+    )?;
+    check(
         store.load_document("zz").await.map_err(e)?.is_none(),
         "unknown id found",
     )?;
@@ -178,7 +183,8 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
         "deleted document listed",
     )?;
     check(
-        store.page("a", 1).await.map_err(e)?.is_none(),
+        store.page("a", 1).await.map_err(e)?.is_none()
+            && store.pages("a").await.map_err(e)?.is_empty(),
         "deleted document's pages kept",
     )?;
     check(
