@@ -10,6 +10,7 @@ use crate::components::drop_zone::{DropZone, PickedFile};
 use crate::components::library::{EngineHandle, Library};
 use crate::components::search::Search;
 use crate::components::settings::Settings;
+use crate::components::share::{import, Share, Sharing};
 use crate::components::source::{Passage, SourcePanel};
 use crate::engine::Engine;
 use crate::i18n::*;
@@ -72,6 +73,7 @@ fn Page() -> impl IntoView {
     let endpoint = EndpointUi::load();
     // The passage the source panel shows (from a search result or an answer's citation).
     let selected = RwSignal::new(None::<Passage>);
+    let sharing = RwSignal::new(Sharing::Idle);
     leptos::task::spawn_local(async move {
         match Engine::open(ui, i18n).await {
             Ok(e) => {
@@ -100,6 +102,14 @@ fn Page() -> impl IntoView {
                 })
             };
             for f in files {
+                // A bundle dropped with the PDFs is imported (validated whole first).
+                if f.name.to_lowercase().ends_with(".fonte") {
+                    match read(&f.file).await {
+                        Ok(bytes) => import(i18n, engine, sharing, bytes),
+                        Err(e) => sharing.set(Sharing::Refused(e)),
+                    }
+                    continue;
+                }
                 if !is_pdf(&f) {
                     refuse(&f, Why::NotPdf);
                     continue;
@@ -145,6 +155,7 @@ fn Page() -> impl IntoView {
                 <Ask ui=ui engine=engine endpoint=endpoint selected=selected />
                 <Search ui=ui engine=engine selected=selected />
                 <EndpointSettingsView endpoint=endpoint />
+                <Share ui=ui engine=engine state=sharing />
                 <Settings ui=ui engine=engine />
             </div>
             <SourcePanel selected=selected engine=engine />

@@ -5,5 +5,6 @@ pub mod drop_zone;
 pub mod library;
 pub mod search;
 pub mod settings;
+pub mod share;
 pub mod source;
 pub mod words;

@@ -16,6 +16,7 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
     let query = RwSignal::new(String::new());
     let results = RwSignal::new(Vec::<ResultRow>::new());
     let searched = RwSignal::new(false);
+    let latest = StoredValue::new(0u64);
     // Documents left out of the search (ids); everything is in scope by default.
     let excluded = RwSignal::new(Vec::<String>::new());
     let docs = move || {
@@ -44,8 +45,12 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
             searched.set(true);
             return;
         }
+        // Only the latest search's results are shown (an earlier one may finish later).
+        let seq = latest.get_value() + 1;
+        latest.set_value(seq);
         leptos::task::spawn_local(async move {
             match e.search(&q, &scope).await {
+                Ok(_) if latest.get_value() != seq => {}
                 Ok(r) => {
                     results.set(r);
                     searched.set(true);

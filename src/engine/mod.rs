@@ -7,6 +7,7 @@ mod ask;
 mod manage;
 mod queue;
 mod service;
+mod share;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;

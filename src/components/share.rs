@@ -1,0 +1,155 @@
+//! Sharing: export the library (or the documents ticked) as a `.fonte` bundle download, with
+//! or without the PDFs, and import a bundle from a file (also by dropping it on the drop
+//! zone: see `app.rs`). A refused bundle says why and changes nothing.
+
+use fonte_core::bundle::BundleError;
+use leptos::prelude::*;
+use leptos_i18n::I18nContext;
+use wasm_bindgen::JsCast;
+
+use crate::components::library::EngineHandle;
+use crate::i18n::*;
+use crate::state::Ui;
+use crate::AppError;
+
+/// Where an import or export is.
+#[derive(Clone, PartialEq)]
+pub enum Sharing {
+    /// Nothing under way.
+    Idle,
+    /// Importing: documents stored so far, of all.
+    Importing(usize, usize),
+    /// Imported: added, already there.
+    Imported(usize, usize),
+    /// Refused, with why (worded).
+    Refused(String),
+    /// Exporting.
+    Exporting,
+}
+
+/// Why a bundle was refused, in the interface language.
+fn refusal(i18n: I18nContext<Locale>, e: &AppError) -> String {
+    let AppError::Core(fonte_core::Error::Bundle(b)) = e else {
+        return e.to_string();
+    };
+    match b.clone() {
+        BundleError::NotABundle => t_string!(i18n, bundle_not_a_bundle).to_string(),
+        BundleError::Version { major, minor } => {
+            format!("{} ({major}.{minor})", t_string!(i18n, bundle_version))
+        }
+        BundleError::OtherModel { bundle, library } => {
+            format!(
+                "{} ({bundle} ≠ {library})",
+                t_string!(i18n, bundle_other_model)
+            )
+        }
+        BundleError::Truncated { .. } => t_string!(i18n, bundle_truncated).to_string(),
+        BundleError::Checksum { section } | BundleError::Inflate { section, .. } => {
+            format!("{} ({section})", t_string!(i18n, bundle_damaged))
+        }
+        other => format!("{} ({other})", t_string!(i18n, bundle_inconsistent)),
+    }
+}
+
+/// Offers `bytes` as a download named `name`.
+fn download(bytes: &[u8], name: &str) -> Result<(), wasm_bindgen::JsValue> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a")?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    web_sys::Url::revoke_object_url(&url)
+}
+
+/// Imports `bytes` into the library, reporting in `state`.
+pub fn import(
+    i18n: I18nContext<Locale>,
+    engine: EngineHandle,
+    state: RwSignal<Sharing>,
+    bytes: Vec<u8>,
+) {
+    let Some(e) = engine.get_value() else { return };
+    state.set(Sharing::Importing(0, 0));
+    leptos::task::spawn_local(async move {
+        let mut on = |done, total| state.set(Sharing::Importing(done, total));
+        match e.import(&bytes, &mut on).await {
+            Ok(got) => state.set(Sharing::Imported(got.added.len(), got.skipped.len())),
+            Err(err) => state.set(Sharing::Refused(refusal(i18n, &err))),
+        }
+    });
+}
+
+/// The share controls.
+#[component]
+pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl IntoView {
+    let i18n = use_i18n();
+    let pdfs = RwSignal::new(true);
+    let export = move |_| {
+        let Some(e) = engine.get_value() else { return };
+        state.set(Sharing::Exporting);
+        leptos::task::spawn_local(async move {
+            match e.export(None, "Fonte library", pdfs.get_untracked()).await {
+                Ok(bytes) => {
+                    let _ = download(&bytes, "library.fonte");
+                    state.set(Sharing::Idle);
+                }
+                Err(err) => state.set(Sharing::Refused(err.to_string())),
+            }
+        });
+    };
+    let picked = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+                Ok(buf) => import(i18n, engine, state, js_sys::Uint8Array::new(&buf).to_vec()),
+                Err(err) => state.set(Sharing::Refused(AppError::js_text(&err))),
+            }
+        });
+    };
+    let has_docs = move || ui.rows.get().iter().any(|r| r.status.is_stored());
+    view! {
+        <section class="share" aria-labelledby="share-title" data-testid="share">
+            <h2 id="share-title">{t!(i18n, share_title)}</h2>
+            <p>
+                <button type="button" data-testid="export" disabled=move || !has_docs() on:click=export>
+                    {t!(i18n, export_button)}
+                </button>
+                " "
+                <label class="check">
+                    <input type="checkbox" data-testid="export-pdfs" prop:checked=move || pdfs.get()
+                        on:change=move |ev| pdfs.set(event_target_checked(&ev)) />
+                    " " {t!(i18n, export_pdfs)}
+                </label>
+            </p>
+            <p>
+                <label for="bundle-input">{t!(i18n, import_label)}</label>
+                " "
+                <input id="bundle-input" type="file" accept=".fonte" data-testid="import" on:change=picked />
+            </p>
+            <p role="status" data-testid="share-status" data-state=move || match state.get() {
+                Sharing::Idle => "idle",
+                Sharing::Importing(..) => "importing",
+                Sharing::Imported(..) => "imported",
+                Sharing::Refused(_) => "refused",
+                Sharing::Exporting => "exporting",
+            }>
+                {move || match state.get() {
+                    Sharing::Idle => String::new(),
+                    Sharing::Exporting => t_string!(i18n, exporting).to_string(),
+                    Sharing::Importing(done, total) => format!("{} {done}/{total}", t_string!(i18n, importing)),
+                    Sharing::Imported(added, skipped) => format!("{} {added}; {} {skipped}", t_string!(i18n, imported_added), t_string!(i18n, imported_skipped)),
+                    Sharing::Refused(why) => format!("{} {why}", t_string!(i18n, bundle_refused)),
+                }}
+            </p>
+        </section>
+    }
+}

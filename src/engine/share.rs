@@ -1,0 +1,65 @@
+//! Sharing the library as a bundle (docs/BUNDLE.md): export all or some documents, import a
+//! bundle after validating all of it (the core's `Library::import` only adds).
+
+use fonte_core::bundle::{Imported, Meta};
+use leptos::prelude::*;
+
+use super::Engine;
+use crate::state::{Row, Status};
+use crate::AppResult;
+
+impl Engine {
+    /// The bundle of the documents `ids` (all when `None`), with or without their PDFs.
+    pub async fn export(
+        &self,
+        ids: Option<&[String]>,
+        title: &str,
+        pdfs: bool,
+    ) -> AppResult<Vec<u8>> {
+        let created = String::from(js_sys::Date::new_0().to_iso_string());
+        let meta = Meta {
+            title: title.to_string(),
+            description: String::new(),
+            created,
+            pdfs,
+        };
+        Ok(self.library.export(ids, &meta).await?)
+    }
+
+    /// Imports a bundle: nothing is stored unless all of it is valid and of this library's
+    /// model; `on(done, total)` after each document.
+    pub async fn import(
+        &self,
+        bytes: &[u8],
+        on: &mut dyn FnMut(usize, usize),
+    ) -> AppResult<Imported> {
+        let imported = self.library.import(bytes, on).await?;
+        // Rows for the documents the page does not list yet.
+        let added: Vec<Row> = self
+            .library
+            .documents()
+            .into_iter()
+            .filter(|d| {
+                !self
+                    .ui
+                    .rows
+                    .get_untracked()
+                    .iter()
+                    .any(|r| r.id.as_deref() == Some(d.id.as_str()))
+            })
+            .map(|d| Row {
+                key: self.key(),
+                chunks: Some(self.library.chunk_count(&d.id)),
+                id: Some(d.id),
+                name: d.name,
+                size: None,
+                pages: Some(d.pages),
+                status: Status::from_report(&d.report),
+            })
+            .collect();
+        self.ui.rows.update(|rows| rows.extend(added));
+        self.ui.generation.update(|g| *g += 1);
+        self.refresh_storage().await;
+        Ok(imported)
+    }
+}

@@ -1,0 +1,87 @@
+// Sharing a library as a bundle in the page: export (a download), clear everything, import
+// the file: the same documents and the same search results; a damaged bundle and a file that
+// is not a bundle are refused with their reason and change nothing; a bundle dropped on the
+// drop zone is imported too (here: everything already there).
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { dropFiles, fixture, withBrowser } from './helpers.mjs';
+
+const ctx = withBrowser();
+const QUERIES = ['the misfits and the rebels', 'password of the encryption test', 'they push the human race forward'];
+
+/** The results of each query, read once they have stopped changing (searches are async). */
+async function results(page) {
+  const out = [];
+  const read = () => page.getByTestId('result').evaluateAll((rs) => rs.map((r) => `${r.querySelector('[data-testid=result-doc]').textContent} p.${r.dataset.page}`));
+  for (const q of QUERIES) {
+    await page.getByTestId('query').fill(q);
+    await page.getByTestId('query').press('Enter');
+    let last = null;
+    let same = 0;
+    while (same < 3) {
+      await page.waitForTimeout(250);
+      const now = JSON.stringify(await read());
+      same = now === last && now !== '[]' ? same + 1 : 0;
+      last = now;
+    }
+    out.push(JSON.parse(last));
+  }
+  return out;
+}
+
+test('export, clear, import: the same library and results; bad bundles are refused and change nothing', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fonte-share-'));
+  const page = await (await ctx.browser.newContext({ locale: 'en', acceptDownloads: true })).newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(ctx.server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/crazyones.pdf'), fixture('pdfs/encrypted/unencrypted.pdf')]);
+  for (const name of ['crazyones.pdf', 'unencrypted.pdf']) {
+    await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: name }).waitFor({ timeout: 300_000 });
+  }
+  const before = await results(page);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+  assert.equal(download.suggestedFilename(), 'library.fonte');
+  const bundle = path.join(dir, 'library.fonte');
+  await download.saveAs(bundle);
+  assert.equal(readFileSync(bundle).subarray(0, 8).toString(), 'FONTEBDL');
+
+  page.once('dialog', (d) => d.accept());
+  await page.getByTestId('clear').click();
+  await page.getByTestId('doc-row').first().waitFor({ state: 'detached' });
+
+  await page.getByTestId('import').setInputFiles(bundle);
+  await page.locator('[data-testid=share-status][data-state=imported]').waitFor({ timeout: 60_000 });
+  assert.match(await page.getByTestId('share-status').textContent(), /added: 2; already in the library: 0/);
+  assert.equal(await page.locator('[data-testid=doc-row][data-status=ready]').count(), 2);
+  assert.deepEqual(await results(page), before, 'the same results after the round trip');
+  // The imported PDFs open on their pages.
+  await page.getByTestId('open-source').first().click();
+  await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
+
+  const damaged = readFileSync(bundle);
+  damaged[damaged.length - 50] ^= 0x20;
+  writeFileSync(path.join(dir, 'damaged.fonte'), damaged);
+  await page.getByTestId('import').setInputFiles(path.join(dir, 'damaged.fonte'));
+  await page.locator('[data-testid=share-status][data-state=refused]').waitFor();
+  assert.match(await page.getByTestId('share-status').textContent(), /not imported, and nothing changed: the file is damaged \(pdf\)/);
+  writeFileSync(path.join(dir, 'notes.fonte'), readFileSync(fixture('pdfs/encrypted/crazyones.pdf')));
+  await page.getByTestId('import').setInputFiles(path.join(dir, 'notes.fonte'));
+  await page.locator('[data-testid=share-status]', { hasText: 'not a Fonte bundle' }).waitFor();
+  assert.equal(await page.getByTestId('doc-row').count(), 2, 'nothing changed');
+
+  const files = [{ name: 'library.fonte', b64: readFileSync(bundle).toString('base64') }];
+  const dt = await page.evaluateHandle((files) => {
+    const d = new DataTransfer();
+    for (const f of files) d.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name));
+    return d;
+  }, files);
+  await page.dispatchEvent('[data-testid=drop-zone]', 'drop', { dataTransfer: dt });
+  await page.locator('[data-testid=share-status]', { hasText: 'added: 0; already in the library: 2' }).waitFor({ timeout: 60_000 });
+  assert.deepEqual(errors, []);
+});
