@@ -89,11 +89,32 @@ pub fn import(
 pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl IntoView {
     let i18n = use_i18n();
     let pdfs = RwSignal::new(true);
+    // Documents left out of the export (ids); all are in by default.
+    let left_out = RwSignal::new(Vec::<String>::new());
+    let stored = move || -> Vec<(String, String)> {
+        ui.rows
+            .get()
+            .into_iter()
+            .filter(|r| r.status.is_stored())
+            .filter_map(|r| Some((r.id?, r.name)))
+            .collect()
+    };
     let export = move |_| {
         let Some(e) = engine.get_value() else { return };
+        let out = left_out.get_untracked();
+        let ids: Option<Vec<String>> = (!out.is_empty()).then(|| {
+            stored()
+                .into_iter()
+                .map(|(id, _)| id)
+                .filter(|id| !out.contains(id))
+                .collect()
+        });
         state.set(Sharing::Exporting);
         leptos::task::spawn_local(async move {
-            match e.export(None, "Fonte library", pdfs.get_untracked()).await {
+            match e
+                .export(ids.as_deref(), "Fonte library", pdfs.get_untracked())
+                .await
+            {
                 Ok(bytes) => {
                     let _ = download(&bytes, "library.fonte");
                     state.set(Sharing::Idle);
@@ -130,6 +151,31 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
                     " " {t!(i18n, export_pdfs)}
                 </label>
             </p>
+            <details class="export-choice">
+                <summary>{t!(i18n, export_choose)}</summary>
+                <For each=stored key=|(id, _)| id.clone() children=move |(id, name)| {
+                    let id2 = id.clone();
+                    view! {
+                        <label class="check">
+                            <input
+                                type="checkbox"
+                                data-testid="export-doc"
+                                prop:checked=move || !left_out.get().contains(&id)
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    left_out.update(|x| {
+                                        x.retain(|i| *i != id2);
+                                        if !on {
+                                            x.push(id2.clone());
+                                        }
+                                    });
+                                }
+                            />
+                            " " {name}
+                        </label>
+                    }
+                } />
+            </details>
             <p>
                 <label for="bundle-input">{t!(i18n, import_label)}</label>
                 " "

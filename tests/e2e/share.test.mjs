@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { inflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { test } from 'node:test';
 import { dropFiles, fixture, withBrowser } from './helpers.mjs';
@@ -83,5 +84,28 @@ test('export, clear, import: the same library and results; bad bundles are refus
   }, files);
   await page.dispatchEvent('[data-testid=drop-zone]', 'drop', { dataTransfer: dt });
   await page.locator('[data-testid=share-status]', { hasText: 'added: 0; already in the library: 2' }).waitFor({ timeout: 60_000 });
+
+  // A selection: with one document ticked off, the bundle holds only the other.
+  await page.locator('.export-choice summary').click();
+  await page.getByTestId('export-doc').first().uncheck();
+  const [partial] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+  await partial.saveAs(path.join(dir, 'partial.fonte'));
+  const manifest = readManifest(readFileSync(path.join(dir, 'partial.fonte')));
+  assert.equal(manifest.documents.length, 1);
+  assert.equal(manifest.chunks, manifest.documents[0].chunks);
   assert.deepEqual(errors, []);
 });
+
+/** The manifest of a bundle, read as docs/BUNDLE.md says: the first section of kind 1. */
+function readManifest(b) {
+  const n = b.readUInt32LE(12);
+  for (let i = 0; i < n; i++) {
+    const at = 16 + 72 * i;
+    if (b.readUInt32LE(at) === 1) {
+      const off = Number(b.readBigUInt64LE(at + 16));
+      const len = Number(b.readBigUInt64LE(at + 24));
+      return JSON.parse(inflateRawSync(b.subarray(off, off + len)).toString());
+    }
+  }
+  throw new Error('no manifest');
+}
