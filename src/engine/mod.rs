@@ -122,15 +122,7 @@ impl Engine {
             .library
             .documents()
             .into_iter()
-            .map(|d| Row {
-                key: engine.key(),
-                chunks: Some(engine.library.chunk_count(&d.id)),
-                id: Some(d.id),
-                name: d.name,
-                size: None,
-                pages: Some(d.pages),
-                status: Status::from_report(&d.report),
-            })
+            .map(|d| engine.stored_row(d))
             .collect();
         // Listed so they can be deleted; the rest of the library works.
         rows.extend(damaged.into_iter().map(|d| Row {
@@ -172,6 +164,19 @@ impl Engine {
     /// while work that started with the old one finishes with it).
     fn service(&self) -> Rc<ModelService> {
         self.service.borrow().clone()
+    }
+
+    /// The row of a stored, searchable document.
+    fn stored_row(&self, d: fonte_core::corpus::DocumentMeta) -> Row {
+        Row {
+            key: self.key(),
+            chunks: Some(self.library.chunk_count(&d.id)),
+            id: Some(d.id),
+            name: d.name,
+            size: None,
+            pages: Some(d.pages),
+            status: Status::from_report(&d.report),
+        }
     }
 
     fn key(&self) -> u64 {

@@ -5,7 +5,7 @@ use fonte_core::bundle::{Imported, Meta};
 use leptos::prelude::*;
 
 use super::Engine;
-use crate::state::{Row, Status};
+use crate::state::Row;
 use crate::AppResult;
 
 impl Engine {
@@ -47,15 +47,7 @@ impl Engine {
                     .iter()
                     .any(|r| r.id.as_deref() == Some(d.id.as_str()))
             })
-            .map(|d| Row {
-                key: self.key(),
-                chunks: Some(self.library.chunk_count(&d.id)),
-                id: Some(d.id),
-                name: d.name,
-                size: None,
-                pages: Some(d.pages),
-                status: Status::from_report(&d.report),
-            })
+            .map(|d| self.stored_row(d))
             .collect();
         self.ui.rows.update(|rows| rows.extend(added));
         self.ui.generation.update(|g| *g += 1);

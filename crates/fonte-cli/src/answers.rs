@@ -26,6 +26,16 @@ struct Absent {
     q_pt: String,
 }
 
+impl Absent {
+    fn question(&self, lang: &str) -> &str {
+        if lang == "en" {
+            &self.q_en
+        } else {
+            &self.q_pt
+        }
+    }
+}
+
 /// What the model did with the questions it was sent.
 #[derive(Default)]
 struct Asked {
@@ -137,29 +147,14 @@ pub fn run(
                 threshold_answerable,
                 answerable
                     .iter()
-                    .map(|q| {
-                        if lang == "en" {
-                            q.q_en.as_str()
-                        } else {
-                            q.q_pt.as_str()
-                        }
-                    })
+                    .map(|q| q.question(lang))
                     .collect::<Vec<_>>(),
             ),
             (
                 "out of corpus",
                 corpus,
                 threshold_absent,
-                absent
-                    .iter()
-                    .map(|q| {
-                        if lang == "en" {
-                            q.q_en.as_str()
-                        } else {
-                            q.q_pt.as_str()
-                        }
-                    })
-                    .collect(),
+                absent.iter().map(|q| q.question(lang)).collect(),
             ),
         ] {
             let mut abstained = 0;

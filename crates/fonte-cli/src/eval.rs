@@ -79,7 +79,8 @@ pub fn read_qa<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> Result
 }
 
 impl Qa {
-    fn question(&self, lang: &str) -> &str {
+    /// The question in `lang` ("en" or "pt").
+    pub fn question(&self, lang: &str) -> &str {
         if lang == "en" {
             &self.q_en
         } else {
