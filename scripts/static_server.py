@@ -81,11 +81,51 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.cors:
             self.send_header("Access-Control-Allow-Origin", "*")
             self.send_header("Cross-Origin-Resource-Policy", "cross-origin")
+            # A cross-origin page reads Content-Range (hosted bundles by range requests).
+            self.send_header("Access-Control-Expose-Headers", "Content-Range, Content-Length")
         if self.isolate:
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):
+        """Single byte ranges (`Range: bytes=a-b`), as static hosts serve them: a hosted bundle
+        is read by range requests (docs/BUNDLE.md). Anything else is served whole."""
+        self.range_left = None
+        m = re.fullmatch(r"bytes=(\d+)-(\d*)", self.headers.get("Range", "").strip())
+        path = self.translate_path(self.path)
+        if not m or not os.path.isfile(path):
+            return super().send_head()
+        size = os.path.getsize(path)
+        start = int(m.group(1))
+        end = min(int(m.group(2)) if m.group(2) else size - 1, size - 1)
+        if start > end:
+            self.send_response(416)
+            self.send_header("Content-Range", f"bytes */{size}")
+            self.end_headers()
+            return None
+        f = open(path, "rb")
+        f.seek(start)
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+        self.send_header("Content-Length", str(end - start + 1))
+        self.send_header("Accept-Ranges", "bytes")
+        self.end_headers()
+        self.range_left = end - start + 1
+        return f
+
+    def copyfile(self, source, outputfile):
+        left = getattr(self, "range_left", None)
+        if left is None:
+            return super().copyfile(source, outputfile)
+        while left > 0:
+            buf = source.read(min(left, 64 * 1024))
+            if not buf:
+                break
+            outputfile.write(buf)
+            left -= len(buf)
 
     def log_message(self, fmt, *args):
         if not self.server.quiet:

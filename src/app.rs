@@ -7,6 +7,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::components::ask::endpoint::{EndpointSettingsView, EndpointUi};
 use crate::components::ask::Ask;
 use crate::components::drop_zone::{DropZone, PickedFile};
+use crate::components::libraries::LibrarySwitch;
 use crate::components::library::{EngineHandle, Library};
 use crate::components::search::Search;
 use crate::components::settings::Settings;
@@ -75,9 +76,14 @@ fn Page() -> impl IntoView {
     let selected = RwSignal::new(None::<Passage>);
     let sharing = RwSignal::new(Sharing::Idle);
     leptos::task::spawn_local(async move {
-        match Engine::open(ui, i18n).await {
+        // A published folder's service worker first: the page may reload to be served by it.
+        if crate::platform::offline::start().await {
+            return;
+        }
+        match Engine::open(ui, i18n, crate::platform::libraries::chosen()).await {
             Ok(e) => {
                 engine.set_value(Some(e.clone()));
+                crate::platform::offline::warm();
                 crate::platform::storage::persist().await;
                 e.refresh_storage().await;
             }
@@ -146,6 +152,7 @@ fn Page() -> impl IntoView {
         <header class="top">
             <h1>"Fonte"</h1>
             <LanguagePicker />
+            <LibrarySwitch ui=ui />
             <p class="tagline">{t!(i18n, tagline)}</p>
         </header>
         <main class="layout">

@@ -73,3 +73,9 @@ impl From<indexed_db_futures::error::OpenDbError> for AppError {
 
 /// `Result` with [`AppError`].
 pub type AppResult<T> = Result<T, AppError>;
+
+impl From<fonte_core::bundle::BundleError> for AppError {
+    fn from(e: fonte_core::bundle::BundleError) -> Self {
+        AppError::Core(e.into())
+    }
+}

@@ -167,6 +167,20 @@ impl Progress {
 pub enum Loaded {
     /// Still opening.
     Opening,
+    /// Downloading a hosted corpus: bytes received, of (0 when unknown).
+    Downloading {
+        /// Bytes received.
+        done: u64,
+        /// Bytes expected.
+        total: u64,
+    },
+    /// Storing a downloaded corpus: documents stored, of.
+    Storing {
+        /// Documents stored.
+        done: usize,
+        /// Documents in all.
+        total: usize,
+    },
     /// Searchable.
     Ready {
         /// Whether the saved index was used (else rebuilt from stored chunks and vectors).

@@ -112,7 +112,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             return;
         }
         leptos::task::spawn_local(async move {
-            match crate::platform::idb::delete(crate::engine::DB_NAME).await {
+            match crate::platform::idb::delete(&crate::platform::libraries::current().db).await {
                 Ok(()) => {
                     let _ = web_sys::window().map(|w| w.location().reload());
                 }
@@ -142,6 +142,12 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
     let loaded_text = move || {
         match ui.loaded.get() {
         Loaded::Opening => t!(i18n, opening).into_any(),
+        Loaded::Downloading { done, total } => {
+            let done = crate::components::words::megabytes(done);
+            let total = crate::components::words::megabytes(total);
+            t!(i18n, downloading_corpus, done, total).into_any()
+        }
+        Loaded::Storing { done, total } => t!(i18n, storing_corpus, done, total).into_any(),
         Loaded::Ready {
             restored,
             documents,
@@ -192,6 +198,8 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             <h2 id="library-title">{t!(i18n, library_title)}</h2>
             <p class="loaded" data-testid="library-loaded" data-state=move || match ui.loaded.get() {
                 Loaded::Opening => "opening",
+                Loaded::Downloading { .. } => "downloading",
+                Loaded::Storing { .. } => "storing",
                 Loaded::Ready { restored: true, .. } => "restored",
                 Loaded::Ready { .. } => "ready",
                 Loaded::Mismatch { .. } => "mismatch",

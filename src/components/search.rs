@@ -127,7 +127,7 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
                     children=move |r| {
                         let score = format!("{:.3}", r.score);
                         view! {
-                            <li data-testid="result" data-page=r.page.to_string()>
+                            <li data-testid="result" data-page=r.page.to_string() data-chunk=r.chunk.to_string()>
                                 <p class="where">
                                     <button
                                         type="button"

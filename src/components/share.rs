@@ -3,6 +3,8 @@
 //! zone: see `app.rs`). A refused bundle says why and changes nothing.
 
 use fonte_core::bundle::BundleError;
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 use wasm_bindgen::JsCast;
@@ -11,6 +13,17 @@ use crate::components::library::EngineHandle;
 use crate::i18n::*;
 use crate::state::Ui;
 use crate::AppError;
+
+/// A refused bundle's bytes, kept to open it as a library of its own (compared by identity:
+/// the state is set often, the bytes are large).
+#[derive(Clone)]
+pub struct Held(Arc<Vec<u8>>);
+
+impl PartialEq for Held {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
 
 /// Where an import or export is.
 #[derive(Clone, PartialEq)]
@@ -23,6 +36,8 @@ pub enum Sharing {
     Imported(usize, usize),
     /// Refused, with why (worded).
     Refused(String),
+    /// Of another model than this library's: offered as a library of its own.
+    OtherModel(Held, String),
     /// Exporting.
     Exporting,
 }
@@ -79,7 +94,29 @@ pub fn import(
         let mut on = |done, total| state.set(Sharing::Importing(done, total));
         match e.import(&bytes, &mut on).await {
             Ok(got) => state.set(Sharing::Imported(got.added.len(), got.skipped.len())),
-            Err(err) => state.set(Sharing::Refused(refusal(i18n, &err))),
+            Err(err) => {
+                let why = refusal(i18n, &err);
+                if matches!(
+                    err,
+                    AppError::Core(fonte_core::Error::Bundle(BundleError::OtherModel { .. }))
+                ) {
+                    state.set(Sharing::OtherModel(Held(Arc::new(bytes)), why));
+                } else {
+                    state.set(Sharing::Refused(why));
+                }
+            }
+        }
+    });
+}
+
+/// Stores the held bundle as a library of its own and opens the page on it.
+fn open_separate(engine: EngineHandle, state: RwSignal<Sharing>, held: Held) {
+    let Some(e) = engine.get_value() else { return };
+    state.set(Sharing::Importing(0, 0));
+    leptos::task::spawn_local(async move {
+        match e.import_separate(&held.0).await {
+            Ok(entry) => crate::components::libraries::switch_to(&entry.db),
+            Err(err) => state.set(Sharing::Refused(err.to_string())),
         }
     });
 }
@@ -185,7 +222,7 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
                 Sharing::Idle => "idle",
                 Sharing::Importing(..) => "importing",
                 Sharing::Imported(..) => "imported",
-                Sharing::Refused(_) => "refused",
+                Sharing::Refused(_) | Sharing::OtherModel(..) => "refused",
                 Sharing::Exporting => "exporting",
             }>
                 {move || match state.get() {
@@ -193,7 +230,17 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
                     Sharing::Exporting => t_string!(i18n, exporting).to_string(),
                     Sharing::Importing(done, total) => format!("{} {done}/{total}", t_string!(i18n, importing)),
                     Sharing::Imported(added, skipped) => format!("{} {added}; {} {skipped}", t_string!(i18n, imported_added), t_string!(i18n, imported_skipped)),
-                    Sharing::Refused(why) => format!("{} {why}", t_string!(i18n, bundle_refused)),
+                    Sharing::Refused(why) | Sharing::OtherModel(_, why) => format!("{} {why}", t_string!(i18n, bundle_refused)),
+                }}
+                {move || match state.get() {
+                    Sharing::OtherModel(held, _) => view! {
+                        " "
+                        <button type="button" data-testid="import-separate"
+                            on:click=move |_| open_separate(engine, state, held.clone())>
+                            {t!(i18n, import_separate)}
+                        </button>
+                    }.into_any(),
+                    _ => ().into_any(),
                 }}
             </p>
         </section>

@@ -84,3 +84,8 @@ pub fn eta_view(i18n: I18nContext<Locale>, seconds: f64) -> AnyView {
         t!(i18n, eta_s, n).into_any()
     }
 }
+
+/// Bytes as megabytes with one decimal ("2.9"), for download progress.
+pub fn megabytes(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / 1e6)
+}

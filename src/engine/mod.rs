@@ -4,6 +4,7 @@
 //! in [`crate::state::Ui`]. Library management (delete, clear, model switch) is in [`manage`].
 
 mod ask;
+mod hosted;
 mod manage;
 mod queue;
 mod service;
@@ -24,14 +25,13 @@ use leptos_i18n::I18nContext;
 use crate::i18n::*;
 use crate::models::Model;
 use crate::platform::idb::{DbEvent, IdbStore};
+use crate::platform::libraries::Entry;
 use crate::state::{Loaded, ResultRow, Row, Status, Ui};
 use crate::AppResult;
 pub use service::ModelService;
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).
 pub const ORT_DIR: &str = "ort/";
-/// The library's IndexedDB database.
-pub const DB_NAME: &str = "fonte";
 
 /// The library and everything that works on it.
 pub struct Engine {
@@ -44,6 +44,9 @@ pub struct Engine {
     queue: Queue,
     next_key: Cell<u64>,
     calibration: RefCell<ask::Calibration>,
+    // Which library this is, and for a hosted one its bundle (opened on the first PDF shown).
+    entry: Entry,
+    hosted: async_lock::Mutex<Option<crate::platform::hosted::Hosted>>,
 }
 
 /// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
@@ -64,11 +67,17 @@ async fn yield_now() {
 }
 
 impl Engine {
-    /// Opens the library: the saved index if current, else rebuilt from the stored chunks and
-    /// vectors. No embedding happens here.
-    pub async fn open(ui: Ui, i18n: I18nContext<Locale>) -> AppResult<Rc<Self>> {
-        let started = now_ms();
+    /// Opens the library `entry`: the saved index if current, else rebuilt from the stored
+    /// chunks and vectors; a hosted library not stored yet is downloaded first. No embedding
+    /// happens here.
+    pub async fn open(ui: Ui, i18n: I18nContext<Locale>, mut entry: Entry) -> AppResult<Rc<Self>> {
         let models = crate::models::installed().await?;
+        let mut hosted = None;
+        if entry.corpus.is_some() && entry.version.is_none() {
+            let ids: Vec<String> = models.iter().map(|m| m.manifest.id.clone()).collect();
+            hosted = Some(hosted::fetch(ui, &mut entry, &ids).await?);
+        }
+        let started = now_ms();
         let on_db = move |event| {
             let text = match event {
                 DbEvent::Blocked => t_string!(i18n, db_blocked).to_string(),
@@ -76,7 +85,7 @@ impl Engine {
             };
             ui.notice.set(Some(text));
         };
-        let store = IdbStore::open_with(DB_NAME, Rc::new(on_db)).await?;
+        let store = IdbStore::open_with(&entry.db, Rc::new(on_db)).await?;
         let stored = store.meta().await?;
         let model = crate::models::for_library(
             &models,
@@ -117,6 +126,8 @@ impl Engine {
             queue: Queue::new(),
             next_key: Cell::new(1),
             calibration: RefCell::default(),
+            entry,
+            hosted: async_lock::Mutex::new(hosted),
         });
         let mut rows: Vec<Row> = engine
             .library
@@ -227,11 +238,6 @@ impl Engine {
                 }
             })
             .collect())
-    }
-
-    /// A stored document's PDF.
-    pub async fn pdf(&self, id: &str) -> AppResult<Option<Vec<u8>>> {
-        Ok(self.library.store().pdf(id).await?)
     }
 
     /// Where the passage at characters `start..end` of page `page` of document `id` is drawn:

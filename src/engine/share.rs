@@ -5,6 +5,7 @@ use fonte_core::bundle::{Imported, Meta};
 use leptos::prelude::*;
 
 use super::Engine;
+use crate::platform::libraries::{self, Entry};
 use crate::state::Row;
 use crate::AppResult;
 
@@ -53,5 +54,29 @@ impl Engine {
         self.ui.generation.update(|g| *g += 1);
         self.refresh_storage().await;
         Ok(imported)
+    }
+
+    /// Stores a bundle of another model than this library's as a library of its own (its
+    /// entry is returned; the page then switches to it). Validated whole first, like any import.
+    pub async fn import_separate(&self, bytes: &[u8]) -> AppResult<Entry> {
+        use sha2::{Digest, Sha256};
+        let bundle = fonte_core::bundle::read(bytes)?;
+        let model = &bundle.manifest.model_id;
+        if !self.models.iter().any(|m| &m.manifest.id == model) {
+            return Err(fonte_core::bundle::BundleError::OtherModel {
+                bundle: model.clone(),
+                library: self.model().manifest.id,
+            }
+            .into());
+        }
+        let title = if bundle.manifest.title.is_empty() {
+            model.clone()
+        } else {
+            bundle.manifest.title.clone()
+        };
+        let entry = Entry::separate(&title, &hex::encode(Sha256::digest(bytes)));
+        super::hosted::store(self.ui, &entry.db, bundle).await?;
+        libraries::put(&entry);
+        Ok(entry)
     }
 }

@@ -3,8 +3,11 @@
 
 pub mod assets;
 pub mod embed;
+pub mod hosted;
 pub mod idb;
+pub mod libraries;
 pub mod llm;
+pub mod offline;
 pub mod pdfview;
 pub mod reader;
 pub mod storage;

@@ -414,3 +414,43 @@ fn export_clear_import_gives_the_same_search_and_a_bad_bundle_changes_nothing() 
     assert_eq!(lib.documents().len(), 3);
     assert_eq!(search(&lib, &mut enc), before);
 }
+
+#[test]
+fn a_hosted_bundle_reads_from_its_header_and_index_range_and_each_pdf_alone() {
+    use fonte_core::bundle::{head_len, Layout};
+    let docs = docs();
+    let good = write(&meta(true), &info(), &docs).unwrap();
+    // What a reader of a hosted bundle fetches: the first 16 bytes say how long the header
+    // is; the header says where the index lies; each PDF is fetched when first shown.
+    let head = &good[..head_len(&good[..16]).unwrap() as usize];
+    let layout = Layout::parse(head, good.len() as u64).unwrap();
+    let r = layout.index_range();
+    assert!(r.end < good.len() as u64 / 2, "the index is a small part of the file");
+    let bundle = layout
+        .assemble(r.start, &good[r.start as usize..r.end as usize])
+        .unwrap();
+    let whole = read(&good).unwrap();
+    assert_eq!(bundle.manifest, whole.manifest);
+    for (i, (d, w)) in bundle.documents.iter().zip(&whole.documents).enumerate() {
+        assert!(d.pdf.is_empty(), "PDFs outside the window are left to fetch");
+        assert_eq!((&d.chunks, &d.vectors, &d.pages), (&w.chunks, &w.vectors, &w.pages));
+        let p = layout.pdf_range(i).unwrap();
+        let slice = &good[p.start as usize..p.end as usize];
+        assert_eq!(layout.open_pdf(&bundle.manifest, i, slice).unwrap(), w.pdf);
+        // A damaged PDF range is refused, never stored.
+        let mut bad = slice.to_vec();
+        let mid = bad.len() / 2;
+        bad[mid] ^= 1;
+        assert!(matches!(
+            layout.open_pdf(&bundle.manifest, i, &bad),
+            Err(BundleError::Checksum { .. })
+        ));
+    }
+    // A header alone is refused for what it lacks, not read as a whole bundle.
+    assert!(matches!(read(head), Err(BundleError::Truncated { .. })));
+    // A window that misses part of the index is refused.
+    assert!(matches!(
+        layout.assemble(r.start + 1, &good[r.start as usize + 1..r.end as usize]),
+        Err(BundleError::Truncated { .. })
+    ));
+}

@@ -36,6 +36,19 @@ impl IdbStore {
         })
     }
 
+    /// Stores the PDF of a document stored without it (a hosted bundle's, fetched when one
+    /// of its pages is first shown).
+    pub async fn put_pdf(&self, id: &str, pdf: &[u8]) -> AppResult<()> {
+        let tx = self.db.write("pdfs")?;
+        tx.object_store("pdfs")?
+            .put(Uint8ArraySlice::new(pdf))
+            .with_key(id.to_string())
+            .primitive()?
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Closes the connection.
     pub fn close(self) {
         self.db.close();

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::{read, write, BundleError, Meta};
+use super::{read, write, Bundle, BundleError, Meta};
 use crate::library::Library;
 use crate::store::{Store, StoredDocument};
 use crate::Result;
@@ -50,7 +50,15 @@ impl<S: Store> Library<S> {
     /// Adds the documents of `bytes` (a bundle), after validating all of it and checking it
     /// was built with this library's model and chunker; `on(done, total)` after each one.
     pub async fn import(&self, bytes: &[u8], on: &mut dyn FnMut(usize, usize)) -> Result<Imported> {
-        let bundle = read(bytes)?;
+        self.import_bundle(read(bytes)?, on).await
+    }
+
+    /// [`Library::import`] of a bundle already validated (a hosted one, read by ranges).
+    pub async fn import_bundle(
+        &self,
+        bundle: Bundle,
+        on: &mut dyn FnMut(usize, usize),
+    ) -> Result<Imported> {
         let ours = self.info();
         if bundle.info() != ours {
             return Err(BundleError::OtherModel {

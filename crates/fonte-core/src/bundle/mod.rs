@@ -18,7 +18,7 @@ use crate::chunk::ChunkParams;
 use crate::pdf::Report;
 
 pub use library::Imported;
-pub use read::{read, Bundle};
+pub use read::{head_len, read, Bundle, Layout};
 pub use write::{write, Meta};
 
 /// The first bytes of every bundle.

@@ -2,11 +2,12 @@
 
 use std::collections::HashSet;
 use std::io::Read;
+use std::ops::Range;
 
 use flate2::read::DeflateDecoder;
 use sha2::{Digest, Sha256};
 
-use super::{limits, BundleError, Kind, Manifest, ENTRY, HEAD, MAGIC, MAJOR};
+use super::{limits, BundleError, Kind, Manifest, ManifestDocument, ENTRY, HEAD, MAGIC, MAJOR};
 use crate::corpus::{BuildInfo, ChunkRecord, DocumentMeta};
 use crate::pdf::PageText;
 use crate::store::StoredDocument;
@@ -55,8 +56,24 @@ fn inconsistent(what: impl Into<String>) -> BundleError {
     BundleError::Inconsistent(what.into())
 }
 
-/// The table of sections, checked: magic, version, bounds, the header's checksum.
-fn entries(bytes: &[u8]) -> Result<Vec<Entry>> {
+/// Bytes of the header (fixed part, section table, its checksum) of a bundle that begins
+/// with `prefix` (at least its first 16 bytes): what a reader fetches first.
+pub fn head_len(prefix: &[u8]) -> Result<u64> {
+    if prefix.len() < MAGIC.len() || &prefix[..MAGIC.len()] != MAGIC {
+        return Err(BundleError::NotABundle);
+    }
+    if prefix.len() < HEAD {
+        return Err(BundleError::Truncated {
+            what: "header".into(),
+        });
+    }
+    let count = (u32_at(prefix, 12) as usize).min(limits::DOCUMENTS + 9);
+    Ok((HEAD + ENTRY * count + 32) as u64)
+}
+
+/// The table of sections of a bundle of `total` bytes whose header is `bytes`, checked:
+/// magic, version, bounds, the header's checksum.
+fn entries(bytes: &[u8], total: u64) -> Result<Vec<Entry>> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(BundleError::NotABundle);
     }
@@ -118,7 +135,7 @@ fn entries(bytes: &[u8]) -> Result<Vec<Entry>> {
             });
         }
         let end = e.offset.checked_add(e.stored_len);
-        if end.is_none_or(|end| end > bytes.len() as u64) || e.offset < (table_end + 32) as u64 {
+        if end.is_none_or(|end| end > total) || e.offset < (table_end + 32) as u64 {
             return Err(BundleError::Truncated {
                 what: format!("{} section", kind.name()),
             });
@@ -128,10 +145,17 @@ fn entries(bytes: &[u8]) -> Result<Vec<Entry>> {
     Ok(out)
 }
 
-/// A section's bytes, checksum checked, inflated to exactly its declared length.
-fn open(bytes: &[u8], e: &Entry) -> Result<Vec<u8>> {
+/// A section's bytes, checksum checked, inflated to exactly its declared length; `window` is
+/// the part of the file that starts at byte `at` (the section must lie inside it).
+fn open(window: &[u8], at: u64, e: &Entry) -> Result<Vec<u8>> {
     let name = e.kind.name();
-    let stored = &bytes[e.offset as usize..(e.offset + e.stored_len) as usize];
+    let stored = e
+        .offset
+        .checked_sub(at)
+        .and_then(|from| window.get(from as usize..(from + e.stored_len) as usize))
+        .ok_or_else(|| BundleError::Truncated {
+            what: format!("{name} section (not in the bytes read)"),
+        })?;
     if Sha256::digest(stored).as_slice() != e.sum {
         return Err(BundleError::Checksum {
             section: name.into(),
@@ -224,123 +248,204 @@ fn check_manifest(m: &Manifest) -> Result<()> {
 
 /// Reads and validates a whole bundle (see the module).
 pub fn read(bytes: &[u8]) -> Result<Bundle> {
-    let entries = entries(bytes)?;
-    let manifest: Manifest = serde_json::from_slice(&open(bytes, one(&entries, Kind::Manifest)?)?)
-        .map_err(|e| BundleError::Malformed {
-            section: "manifest".into(),
-            detail: e.to_string(),
-        })?;
-    check_manifest(&manifest)?;
-    let n_docs = manifest.documents.len();
-    // Sizes are checked against the manifest before anything large is inflated.
-    let vectors_entry = one(&entries, Kind::Vectors)?;
-    let want = (manifest.chunks as u64) * (manifest.dim as u64) * 4;
-    if vectors_entry.raw_len != want {
-        return Err(inconsistent(format!(
-            "{} vector bytes for {} chunks of dimension {}",
-            vectors_entry.raw_len, manifest.chunks, manifest.dim
-        )));
+    Layout::parse(bytes, bytes.len() as u64)?.assemble(0, bytes)
+}
+
+/// A bundle's table of sections, read from its header alone: where each section lies, so a
+/// reader of a hosted bundle fetches what it needs by range requests (docs/BUNDLE.md,
+/// "Hosted bundles").
+pub struct Layout {
+    entries: Vec<Entry>,
+}
+
+impl Layout {
+    /// The table of a bundle of `total` bytes whose first bytes are `head` (at least
+    /// [`head_len`] of them), checked.
+    pub fn parse(head: &[u8], total: u64) -> Result<Self> {
+        Ok(Self {
+            entries: entries(head, total)?,
+        })
     }
-    let chunks: Vec<ChunkRecord> = decode(&open(bytes, one(&entries, Kind::Chunks)?)?, "chunks")?;
-    if chunks.len() != manifest.chunks {
-        return Err(inconsistent(format!(
-            "{} chunks, the manifest says {}",
-            chunks.len(),
-            manifest.chunks
-        )));
+
+    /// The bytes that hold everything but the PDFs (manifest, chunks, vectors, pages): what
+    /// a reader needs to search.
+    pub fn index_range(&self) -> Range<u64> {
+        let mut sections = self.entries.iter().filter(|e| e.kind != Kind::Pdf);
+        let first = sections
+            .next()
+            .map_or(0..0, |e| e.offset..e.offset + e.stored_len);
+        sections.fold(first, |r, e| {
+            r.start.min(e.offset)..r.end.max(e.offset + e.stored_len)
+        })
     }
-    let pages: Vec<Vec<PageText>> = decode(&open(bytes, one(&entries, Kind::Pages)?)?, "pages")?;
-    if pages.len() != n_docs {
-        return Err(inconsistent(format!(
-            "page texts for {} documents, the manifest lists {n_docs}",
-            pages.len()
-        )));
+
+    /// Where document `doc`'s PDF lies, if the bundle has it.
+    pub fn pdf_range(&self, doc: usize) -> Option<Range<u64>> {
+        self.entries
+            .iter()
+            .find(|e| e.kind == Kind::Pdf && e.doc as usize == doc)
+            .map(|e| e.offset..e.offset + e.stored_len)
     }
-    let raw = open(bytes, vectors_entry)?;
-    let vectors = crate::store::vectors_from_bytes(&raw, manifest.dim).map_err(|e| {
-        BundleError::Malformed {
-            section: "vectors".into(),
-            detail: e.to_string(),
-        }
-    })?;
-    if vectors.iter().flatten().any(|x| !x.is_finite()) {
-        return Err(inconsistent("a vector holds a value that is not a number"));
+
+    /// Document `doc`'s PDF from `bytes`, the bytes of its [`Layout::pdf_range`], checked
+    /// against its section's checksum and the manifest's id (its SHA-256) and size.
+    pub fn open_pdf(&self, manifest: &Manifest, doc: usize, bytes: &[u8]) -> Result<Vec<u8>> {
+        let e = self
+            .entries
+            .iter()
+            .find(|e| e.kind == Kind::Pdf && e.doc as usize == doc)
+            .ok_or_else(|| inconsistent(format!("no PDF for document {doc}")))?;
+        let pdf = open(bytes, e.offset, e)?;
+        let m = manifest
+            .documents
+            .get(doc)
+            .ok_or_else(|| inconsistent(format!("no document {doc}")))?;
+        check_pdf(m, &pdf)?;
+        Ok(pdf)
     }
-    let mut pdfs: Vec<Option<Vec<u8>>> = vec![None; n_docs];
-    for e in entries.iter().filter(|e| e.kind == Kind::Pdf) {
-        let slot = pdfs
-            .get_mut(e.doc as usize)
-            .ok_or_else(|| inconsistent(format!("a PDF for document {}, of {n_docs}", e.doc)))?;
-        if slot.is_some() {
-            return Err(inconsistent(format!("two PDFs for document {}", e.doc)));
-        }
-        *slot = Some(open(bytes, e)?);
-    }
-    let mut documents: Vec<StoredDocument> = Vec::with_capacity(n_docs);
-    let mut at = 0;
-    for (i, m) in manifest.documents.iter().enumerate() {
-        let mine = chunks
-            .get(at..at + m.chunks)
-            .ok_or_else(|| inconsistent("chunks out of document order"))?;
-        for c in mine {
-            if c.doc as usize != i {
-                return Err(inconsistent(format!(
-                    "a chunk of document {} where document {i}'s are",
-                    c.doc
-                )));
-            }
-            if c.chunk.page == 0 || c.chunk.page > m.pages || c.chunk.char_start > c.chunk.char_end
-            {
-                return Err(inconsistent(format!(
-                    "a chunk of {:?} points at page {} of {}",
-                    m.name, c.chunk.page, m.pages
-                )));
-            }
-        }
-        for p in &pages[i] {
-            let len = p.text.chars().count();
-            if p.number == 0
-                || p.number > m.pages
-                || p.lines
-                    .iter()
-                    .any(|l| l.start > l.end || l.end as usize > len)
-            {
-                return Err(inconsistent(format!(
-                    "a page text of {:?} does not fit its page {}",
-                    m.name, p.number
-                )));
-            }
-        }
-        let pdf = pdfs[i].take().unwrap_or_default();
-        if manifest.pdfs && pdf.is_empty() {
-            return Err(inconsistent(format!("the PDF of {:?} is missing", m.name)));
-        }
-        if !pdf.is_empty()
-            && (pdf.len() as u64 != m.size || hex::encode(Sha256::digest(&pdf)) != m.id)
-        {
+
+    /// Validates and decodes the sections found in `window`, the bytes of the file from
+    /// offset `at` (the whole file, or at least [`Layout::index_range`]). A PDF outside the
+    /// window is left empty: a hosted bundle's PDFs are fetched when first shown.
+    pub fn assemble(&self, at: u64, window: &[u8]) -> Result<Bundle> {
+        let entries = &self.entries;
+        let within =
+            |e: &Entry| e.offset >= at && e.offset + e.stored_len <= at + window.len() as u64;
+        let manifest: Manifest =
+            serde_json::from_slice(&open(window, at, one(&entries, Kind::Manifest)?)?).map_err(
+                |e| BundleError::Malformed {
+                    section: "manifest".into(),
+                    detail: e.to_string(),
+                },
+            )?;
+        check_manifest(&manifest)?;
+        let n_docs = manifest.documents.len();
+        // Sizes are checked against the manifest before anything large is inflated.
+        let vectors_entry = one(&entries, Kind::Vectors)?;
+        let want = (manifest.chunks as u64) * (manifest.dim as u64) * 4;
+        if vectors_entry.raw_len != want {
             return Err(inconsistent(format!(
-                "the PDF of {:?} is not the file the manifest names",
-                m.name
+                "{} vector bytes for {} chunks of dimension {}",
+                vectors_entry.raw_len, manifest.chunks, manifest.dim
             )));
         }
-        documents.push(StoredDocument {
-            meta: DocumentMeta {
-                id: m.id.clone(),
-                name: m.name.clone(),
-                title: m.title.clone(),
-                pages: m.pages,
-                report: m.report.clone(),
-                build: None,
-            },
-            pdf,
-            chunks: mine.iter().map(|c| c.chunk.clone()).collect(),
-            vectors: vectors[at..at + m.chunks].to_vec(),
-            pages: pages[i].clone(),
-        });
-        at += m.chunks;
+        let chunks: Vec<ChunkRecord> =
+            decode(&open(window, at, one(&entries, Kind::Chunks)?)?, "chunks")?;
+        if chunks.len() != manifest.chunks {
+            return Err(inconsistent(format!(
+                "{} chunks, the manifest says {}",
+                chunks.len(),
+                manifest.chunks
+            )));
+        }
+        let pages: Vec<Vec<PageText>> =
+            decode(&open(window, at, one(&entries, Kind::Pages)?)?, "pages")?;
+        if pages.len() != n_docs {
+            return Err(inconsistent(format!(
+                "page texts for {} documents, the manifest lists {n_docs}",
+                pages.len()
+            )));
+        }
+        let raw = open(window, at, vectors_entry)?;
+        let vectors = crate::store::vectors_from_bytes(&raw, manifest.dim).map_err(|e| {
+            BundleError::Malformed {
+                section: "vectors".into(),
+                detail: e.to_string(),
+            }
+        })?;
+        if vectors.iter().flatten().any(|x| !x.is_finite()) {
+            return Err(inconsistent("a vector holds a value that is not a number"));
+        }
+        let mut pdfs: Vec<Option<Vec<u8>>> = vec![None; n_docs];
+        let mut remote = vec![false; n_docs];
+        for e in entries.iter().filter(|e| e.kind == Kind::Pdf) {
+            let slot = pdfs.get_mut(e.doc as usize).ok_or_else(|| {
+                inconsistent(format!("a PDF for document {}, of {n_docs}", e.doc))
+            })?;
+            if slot.is_some() {
+                return Err(inconsistent(format!("two PDFs for document {}", e.doc)));
+            }
+            if within(e) {
+                *slot = Some(open(window, at, e)?);
+            } else {
+                remote[e.doc as usize] = true;
+                *slot = Some(Vec::new());
+            }
+        }
+        let mut documents: Vec<StoredDocument> = Vec::with_capacity(n_docs);
+        let mut at = 0;
+        for (i, m) in manifest.documents.iter().enumerate() {
+            let mine = chunks
+                .get(at..at + m.chunks)
+                .ok_or_else(|| inconsistent("chunks out of document order"))?;
+            for c in mine {
+                if c.doc as usize != i {
+                    return Err(inconsistent(format!(
+                        "a chunk of document {} where document {i}'s are",
+                        c.doc
+                    )));
+                }
+                if c.chunk.page == 0
+                    || c.chunk.page > m.pages
+                    || c.chunk.char_start > c.chunk.char_end
+                {
+                    return Err(inconsistent(format!(
+                        "a chunk of {:?} points at page {} of {}",
+                        m.name, c.chunk.page, m.pages
+                    )));
+                }
+            }
+            for p in &pages[i] {
+                let len = p.text.chars().count();
+                if p.number == 0
+                    || p.number > m.pages
+                    || p.lines
+                        .iter()
+                        .any(|l| l.start > l.end || l.end as usize > len)
+                {
+                    return Err(inconsistent(format!(
+                        "a page text of {:?} does not fit its page {}",
+                        m.name, p.number
+                    )));
+                }
+            }
+            let pdf = pdfs[i].take().unwrap_or_default();
+            if manifest.pdfs && pdf.is_empty() && !remote[i] {
+                return Err(inconsistent(format!("the PDF of {:?} is missing", m.name)));
+            }
+            if !pdf.is_empty() {
+                check_pdf(m, &pdf)?;
+            }
+            documents.push(StoredDocument {
+                meta: DocumentMeta {
+                    id: m.id.clone(),
+                    name: m.name.clone(),
+                    title: m.title.clone(),
+                    pages: m.pages,
+                    report: m.report.clone(),
+                    build: None,
+                },
+                pdf,
+                chunks: mine.iter().map(|c| c.chunk.clone()).collect(),
+                vectors: vectors[at..at + m.chunks].to_vec(),
+                pages: pages[i].clone(),
+            });
+            at += m.chunks;
+        }
+        Ok(Bundle {
+            manifest,
+            documents,
+        })
     }
-    Ok(Bundle {
-        manifest,
-        documents,
-    })
+}
+
+/// That `pdf` is the file the manifest names (its size and SHA-256).
+fn check_pdf(m: &ManifestDocument, pdf: &[u8]) -> Result<()> {
+    if pdf.len() as u64 != m.size || hex::encode(Sha256::digest(pdf)) != m.id {
+        return Err(inconsistent(format!(
+            "the PDF of {:?} is not the file the manifest names",
+            m.name
+        )));
+    }
+    Ok(())
 }
