@@ -12,7 +12,7 @@ for f in "${PDFS[@]}"; do
 done
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 # Rebuilt when the PDFs, the model or the code that reads, chunks and embeds them change.
-key="$( { sha256sum "${PDFS[@]}" models/catalog.json models/*/manifest.json;
+key="$( { sha256sum "${PDFS[@]}" scripts/demo.sh models/catalog.json models/*/manifest.json;
           find crates/fonte-core/src crates/fonte-cli/src Cargo.lock -type f -print0 | sort -z | xargs -0 sha256sum; } \
         | sha256sum | cut -c1-16)"
 out="$TARGET/demo/$key/debian-faq.fonte"

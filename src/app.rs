@@ -84,6 +84,20 @@ fn Page() -> impl IntoView {
             Ok(e) => {
                 engine.set_value(Some(e.clone()));
                 crate::platform::offline::warm();
+                // A hosted corpus updated on its server since it was stored (offline: later).
+                match e.refresh_hosted().await {
+                    Ok(Some((added, removed))) => ui.notice.set(Some(
+                        t_string!(i18n, corpus_updated)
+                            .to_string()
+                            .replace("{added}", &added.to_string())
+                            .replace("{removed}", &removed.to_string()),
+                    )),
+                    Ok(None) => {}
+                    Err(err) => web_sys::console::warn_1(
+                        &format!("Fonte: the corpus could not be checked for updates: {err}")
+                            .into(),
+                    ),
+                }
                 crate::platform::storage::persist().await;
                 e.refresh_storage().await;
             }

@@ -47,7 +47,7 @@ pub fn LibrarySwitch(ui: Ui) -> impl IntoView {
         move |_| {
             let ok = web_sys::window()
                 .and_then(|w| {
-                    w.confirm_with_message(&t_string!(i18n, library_remove_confirm))
+                    w.confirm_with_message(t_string!(i18n, library_remove_confirm))
                         .ok()
                 })
                 .unwrap_or(false);

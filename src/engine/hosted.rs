@@ -72,6 +72,47 @@ impl Engine {
         Ok(Some(pdf))
     }
 
+    /// A hosted library's update: when the bundle at its address changed since it was
+    /// stored, its new documents are added, then those it no longer holds are removed (in
+    /// that order: nothing goes before its replacement is stored). (added, removed), or
+    /// `None` when it did not change or the library is not hosted.
+    pub async fn refresh_hosted(&self) -> AppResult<Option<(usize, usize)>> {
+        let (Some(url), Some(stored)) = (self.entry.corpus.clone(), self.entry.version.clone())
+        else {
+            return Ok(None);
+        };
+        let mut hosted = Hosted::open(&url, &mut |_, _| {}).await?;
+        if hosted.version == stored {
+            *self.hosted.lock().await = Some(hosted);
+            return Ok(None);
+        }
+        let bundle = hosted.index(&mut |_, _| {}).await?;
+        let keep: Vec<String> = bundle
+            .manifest
+            .documents
+            .iter()
+            .map(|d| d.id.clone())
+            .collect();
+        let imported = self.import_bundle(bundle, &mut |_, _| {}).await?;
+        let gone: Vec<(u64, String)> = self
+            .ui
+            .rows
+            .get_untracked()
+            .into_iter()
+            .filter_map(|r| Some((r.key, r.id?)))
+            .filter(|(_, id)| !keep.contains(id))
+            .collect();
+        for (key, id) in &gone {
+            self.delete(*key, id).await?;
+        }
+        libraries::put(&Entry {
+            version: Some(hosted.version.clone()),
+            ..self.entry.clone()
+        });
+        *self.hosted.lock().await = Some(hosted);
+        Ok(Some((imported.added.len(), gone.len())))
+    }
+
     /// The library the page shows.
     pub fn entry(&self) -> &Entry {
         &self.entry

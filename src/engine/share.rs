@@ -34,7 +34,17 @@ impl Engine {
         bytes: &[u8],
         on: &mut dyn FnMut(usize, usize),
     ) -> AppResult<Imported> {
-        let imported = self.library.import(bytes, on).await?;
+        self.import_bundle(fonte_core::bundle::read(bytes)?, on)
+            .await
+    }
+
+    /// [`Engine::import`] of a bundle already validated.
+    pub async fn import_bundle(
+        &self,
+        bundle: fonte_core::bundle::Bundle,
+        on: &mut dyn FnMut(usize, usize),
+    ) -> AppResult<Imported> {
+        let imported = self.library.import_bundle(bundle, on).await?;
         // Rows for the documents the page does not list yet.
         let added: Vec<Row> = self
             .library

@@ -63,7 +63,11 @@ async fn fetch_range(
     let mut bytes = Vec::with_capacity(expected.min(1 << 30) as usize);
     let reader = response
         .body()
-        .and_then(|b| b.get_reader().dyn_into::<ReadableStreamDefaultReader>().ok())
+        .and_then(|b| {
+            b.get_reader()
+                .dyn_into::<ReadableStreamDefaultReader>()
+                .ok()
+        })
         .ok_or_else(|| failed(url, "no body"))?;
     loop {
         let result = JsFuture::from(reader.read())

@@ -64,7 +64,11 @@ impl Entry {
 
 /// Whether any library was ever recorded (false on a first visit).
 pub fn known() -> bool {
-    LocalStorage::raw().get_item(LIST_KEY).ok().flatten().is_some()
+    LocalStorage::raw()
+        .get_item(LIST_KEY)
+        .ok()
+        .flatten()
+        .is_some()
 }
 
 /// Every library, the reader's own first.

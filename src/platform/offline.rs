@@ -18,7 +18,9 @@ fn isolated() -> bool {
 }
 
 fn log(what: &str, e: &JsValue) {
-    web_sys::console::warn_1(&format!("Fonte offline: {what}: {}", crate::AppError::js_text(e)).into());
+    web_sys::console::warn_1(
+        &format!("Fonte offline: {what}: {}", crate::AppError::js_text(e)).into(),
+    );
 }
 
 /// Registers the service worker if the page names one. `true` when the page is reloading

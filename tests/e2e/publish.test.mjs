@@ -198,3 +198,23 @@ test('a CLI-built bundle searches like the same PDF dropped into the page (top 5
   }
   console.log(`identical top-5 lists: ${identical} of ${QUERIES.length}`);
 });
+
+test('a hosted bundle updated on its server: new documents added, the ones it dropped removed', async () => {
+  const context = await browser.newContext({ locale: 'en' });
+  const page = await context.newPage();
+  const url = `${server.url}?corpus=corpus/update.fonte`;
+  const v1 = path.join(site, 'corpus', 'update.fonte');
+  const model = path.join(ROOT, 'models/multilingual-e5-small-enpt');
+  const cli = path.join(TARGET, 'debug', 'fonte');
+  execFileSync(cli, ['bundle', PDF, '-o', v1, '--title', 'Updated', '--model', model, '--no-pdfs']);
+  await page.goto(url);
+  await ready(page);
+  await page.locator('[data-testid=doc-row]', { hasText: 'tutorialbeamer.pdf' }).waitFor();
+  // The publisher replaces the bundle: another document instead.
+  execFileSync(cli, ['bundle', fixture('pdfs/pt/abntex2-modelo-artigo.pdf'), '-o', v1, '--title', 'Updated', '--model', model, '--no-pdfs']);
+  await page.reload();
+  await page.getByTestId('notice').filter({ hasText: '1 documents added, 1 removed' }).waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid=doc-row]', { hasText: 'abntex2-modelo-artigo.pdf' }).waitFor();
+  assert.equal(await page.locator('[data-testid=doc-row]', { hasText: 'tutorialbeamer.pdf' }).count(), 0);
+  await context.close();
+});

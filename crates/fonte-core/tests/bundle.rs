@@ -425,15 +425,24 @@ fn a_hosted_bundle_reads_from_its_header_and_index_range_and_each_pdf_alone() {
     let head = &good[..head_len(&good[..16]).unwrap() as usize];
     let layout = Layout::parse(head, good.len() as u64).unwrap();
     let r = layout.index_range();
-    assert!(r.end < good.len() as u64 / 2, "the index is a small part of the file");
+    assert!(
+        r.end < good.len() as u64 / 2,
+        "the index is a small part of the file"
+    );
     let bundle = layout
         .assemble(r.start, &good[r.start as usize..r.end as usize])
         .unwrap();
     let whole = read(&good).unwrap();
     assert_eq!(bundle.manifest, whole.manifest);
     for (i, (d, w)) in bundle.documents.iter().zip(&whole.documents).enumerate() {
-        assert!(d.pdf.is_empty(), "PDFs outside the window are left to fetch");
-        assert_eq!((&d.chunks, &d.vectors, &d.pages), (&w.chunks, &w.vectors, &w.pages));
+        assert!(
+            d.pdf.is_empty(),
+            "PDFs outside the window are left to fetch"
+        );
+        assert_eq!(
+            (&d.chunks, &d.vectors, &d.pages),
+            (&w.chunks, &w.vectors, &w.pages)
+        );
         let p = layout.pdf_range(i).unwrap();
         let slice = &good[p.start as usize..p.end as usize];
         assert_eq!(layout.open_pdf(&bundle.manifest, i, slice).unwrap(), w.pdf);

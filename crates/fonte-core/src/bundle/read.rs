@@ -312,7 +312,7 @@ impl Layout {
         let within =
             |e: &Entry| e.offset >= at && e.offset + e.stored_len <= at + window.len() as u64;
         let manifest: Manifest =
-            serde_json::from_slice(&open(window, at, one(&entries, Kind::Manifest)?)?).map_err(
+            serde_json::from_slice(&open(window, at, one(entries, Kind::Manifest)?)?).map_err(
                 |e| BundleError::Malformed {
                     section: "manifest".into(),
                     detail: e.to_string(),
@@ -321,7 +321,7 @@ impl Layout {
         check_manifest(&manifest)?;
         let n_docs = manifest.documents.len();
         // Sizes are checked against the manifest before anything large is inflated.
-        let vectors_entry = one(&entries, Kind::Vectors)?;
+        let vectors_entry = one(entries, Kind::Vectors)?;
         let want = (manifest.chunks as u64) * (manifest.dim as u64) * 4;
         if vectors_entry.raw_len != want {
             return Err(inconsistent(format!(
@@ -330,7 +330,7 @@ impl Layout {
             )));
         }
         let chunks: Vec<ChunkRecord> =
-            decode(&open(window, at, one(&entries, Kind::Chunks)?)?, "chunks")?;
+            decode(&open(window, at, one(entries, Kind::Chunks)?)?, "chunks")?;
         if chunks.len() != manifest.chunks {
             return Err(inconsistent(format!(
                 "{} chunks, the manifest says {}",
@@ -339,7 +339,7 @@ impl Layout {
             )));
         }
         let pages: Vec<Vec<PageText>> =
-            decode(&open(window, at, one(&entries, Kind::Pages)?)?, "pages")?;
+            decode(&open(window, at, one(entries, Kind::Pages)?)?, "pages")?;
         if pages.len() != n_docs {
             return Err(inconsistent(format!(
                 "page texts for {} documents, the manifest lists {n_docs}",
