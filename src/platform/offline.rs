@@ -17,6 +17,14 @@ fn isolated() -> bool {
         .unwrap_or(false)
 }
 
+/// The page's service worker container: none outside a secure context (a plain-http host
+/// name), where `navigator.serviceWorker` is undefined.
+fn container(window: &web_sys::Window) -> Option<web_sys::ServiceWorkerContainer> {
+    let navigator = window.navigator();
+    let value = js_sys::Reflect::get(&navigator, &"serviceWorker".into()).ok()?;
+    (!value.is_undefined()).then(|| navigator.service_worker())
+}
+
 fn log(what: &str, e: &JsValue) {
     web_sys::console::warn_1(
         &format!("Fonte offline: {what}: {}", crate::AppError::js_text(e)).into(),
@@ -36,7 +44,9 @@ pub async fn start() -> bool {
     else {
         return false;
     };
-    let container = window.navigator().service_worker();
+    let Some(container) = container(&window) else {
+        return false;
+    };
     let registration: web_sys::ServiceWorkerRegistration =
         match JsFuture::from(container.register(&script)).await {
             Ok(r) => r.unchecked_into(),
@@ -102,7 +112,7 @@ pub fn warm() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    if let Some(worker) = window.navigator().service_worker().controller() {
+    if let Some(worker) = container(&window).and_then(|c| c.controller()) {
         let _ = worker.post_message(&"fonte-warm".into());
     }
 }
