@@ -25,8 +25,10 @@ pub use write::{write, Meta};
 pub const MAGIC: &[u8; 8] = b"FONTEBDL";
 /// The format's major version: a reader refuses any other (the layout changed).
 pub const MAJOR: u16 = 1;
-/// The minor version: additions an older reader of the same major can skip.
-pub const MINOR: u16 = 0;
+/// The minor version: additions to the same layout. 1 added half-float vectors (kind 7); a
+/// reader meeting a section kind it does not know in a bundle of a later minor version says
+/// to update Fonte.
+pub const MINOR: u16 = 1;
 /// Bytes of the fixed header before the section table: magic, major, minor, section count.
 const HEAD: usize = 16;
 /// Bytes of one entry of the section table.
@@ -52,7 +54,7 @@ pub enum Kind {
     Manifest = 1,
     /// Every chunk (postcard `Vec<ChunkRecord>`), in document order.
     Chunks = 2,
-    /// One vector per chunk, `dim` little-endian f32 each.
+    /// One vector per chunk, `dim` little-endian f32 each (format 1.0).
     Vectors = 3,
     /// Each document's page texts with their lines (postcard `Vec<Vec<PageText>>`).
     Pages = 4,
@@ -60,6 +62,9 @@ pub enum Kind {
     Index = 5,
     /// One document's PDF, the entry's `doc` says which.
     Pdf = 6,
+    /// One vector per chunk, `dim` little-endian IEEE 754 half floats each (format 1.1; what
+    /// 1.1 writes).
+    VectorsF16 = 7,
 }
 
 impl Kind {
@@ -71,6 +76,7 @@ impl Kind {
             4 => Kind::Pages,
             5 => Kind::Index,
             6 => Kind::Pdf,
+            7 => Kind::VectorsF16,
             _ => return None,
         })
     }
@@ -84,6 +90,7 @@ impl Kind {
             Kind::Pages => "pages",
             Kind::Index => "index",
             Kind::Pdf => "pdf",
+            Kind::VectorsF16 => "vectors",
         }
     }
 }
@@ -137,7 +144,7 @@ pub enum BundleError {
     #[error("not a Fonte bundle (wrong magic bytes)")]
     NotABundle,
     /// A major version this reader does not know.
-    #[error("bundle format {major}.{minor}: this Fonte reads {MAJOR}.x; update Fonte to open it")]
+    #[error("bundle format {major}.{minor}: this Fonte reads {MAJOR}.0 to {MAJOR}.{MINOR}; update Fonte to open it")]
     Version {
         /// Its major version.
         major: u16,

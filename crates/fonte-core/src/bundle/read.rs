@@ -7,7 +7,9 @@ use std::ops::Range;
 use flate2::read::DeflateDecoder;
 use sha2::{Digest, Sha256};
 
-use super::{limits, BundleError, Kind, Manifest, ManifestDocument, ENTRY, HEAD, MAGIC, MAJOR};
+use super::{
+    limits, BundleError, Kind, Manifest, ManifestDocument, ENTRY, HEAD, MAGIC, MAJOR, MINOR,
+};
 use crate::corpus::{BuildInfo, ChunkRecord, DocumentMeta};
 use crate::pdf::PageText;
 use crate::store::StoredDocument;
@@ -109,8 +111,17 @@ fn entries(bytes: &[u8], total: u64) -> Result<Vec<Entry>> {
     let mut out = Vec::with_capacity(count);
     for i in 0..count {
         let at = HEAD + ENTRY * i;
-        let kind = Kind::from_u32(u32_at(bytes, at))
-            .ok_or_else(|| inconsistent(format!("unknown section kind {}", u32_at(bytes, at))))?;
+        let kind = match Kind::from_u32(u32_at(bytes, at)) {
+            Some(k) => k,
+            // Written by a later minor version: this reader is too old, not the file wrong.
+            None if minor > MINOR => return Err(BundleError::Version { major, minor }),
+            None => {
+                return Err(inconsistent(format!(
+                    "unknown section kind {}",
+                    u32_at(bytes, at)
+                )))
+            }
+        };
         let codec = u32_at(bytes, at + 8);
         if codec > 1 {
             return Err(inconsistent(format!("unknown compression {codec}")));
@@ -321,8 +332,25 @@ impl Layout {
         check_manifest(&manifest)?;
         let n_docs = manifest.documents.len();
         // Sizes are checked against the manifest before anything large is inflated.
-        let vectors_entry = one(entries, Kind::Vectors)?;
-        let want = (manifest.chunks as u64) * (manifest.dim as u64) * 4;
+        // f32 (1.0) or half floats (1.1), exactly one of the two.
+        let f32s = entries.iter().filter(|e| e.kind == Kind::Vectors).count();
+        let vectors_entry = one(
+            entries,
+            if f32s > 0 {
+                Kind::Vectors
+            } else {
+                Kind::VectorsF16
+            },
+        )?;
+        if f32s > 0 && entries.iter().any(|e| e.kind == Kind::VectorsF16) {
+            return Err(inconsistent("two vectors sections"));
+        }
+        let width = if vectors_entry.kind == Kind::Vectors {
+            4
+        } else {
+            2
+        };
+        let want = (manifest.chunks as u64) * (manifest.dim as u64) * width;
         if vectors_entry.raw_len != want {
             return Err(inconsistent(format!(
                 "{} vector bytes for {} chunks of dimension {}",
@@ -347,12 +375,23 @@ impl Layout {
             )));
         }
         let raw = open(window, at, vectors_entry)?;
-        let vectors = crate::store::vectors_from_bytes(&raw, manifest.dim).map_err(|e| {
-            BundleError::Malformed {
-                section: "vectors".into(),
-                detail: e.to_string(),
-            }
-        })?;
+        let vectors = if width == 4 {
+            crate::store::vectors_from_bytes(&raw, manifest.dim).map_err(|e| {
+                BundleError::Malformed {
+                    section: "vectors".into(),
+                    detail: e.to_string(),
+                }
+            })?
+        } else {
+            // The length was checked against chunks × dim above.
+            raw.chunks_exact(2 * manifest.dim)
+                .map(|v| {
+                    v.chunks_exact(2)
+                        .map(|h| half::f16::from_le_bytes([h[0], h[1]]).to_f32())
+                        .collect()
+                })
+                .collect()
+        };
         if vectors.iter().flatten().any(|x| !x.is_finite()) {
             return Err(inconsistent("a vector holds a value that is not a number"));
         }

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 
 use super::{Kind, Manifest, ManifestDocument, ENTRY, HEAD, MAGIC, MAJOR, MINOR};
 use crate::corpus::{BuildInfo, ChunkRecord};
-use crate::store::{vectors_to_bytes, StoredDocument};
+use crate::store::StoredDocument;
 use crate::{Error, Result};
 
 /// What the bundle says about itself.
@@ -47,6 +47,16 @@ fn section(kind: Kind, doc: u32, raw: &[u8], deflate: bool) -> Result<Section> {
         raw_len: raw.len() as u64,
         bytes,
     })
+}
+
+/// Vectors as little-endian half floats (embeddings are unit vectors of small components:
+/// f16's 11-bit mantissa keeps their cosines above 0.9999, and search scans them as int8).
+fn f16_bytes(vectors: &[Vec<f32>]) -> Vec<u8> {
+    vectors
+        .iter()
+        .flatten()
+        .flat_map(|&x| half::f16::from_f32(x).to_le_bytes())
+        .collect()
 }
 
 fn postcard<T: serde::Serialize>(v: &T) -> Result<Vec<u8>> {
@@ -97,7 +107,7 @@ pub fn write(meta: &Meta, info: &BuildInfo, docs: &[StoredDocument]) -> Result<V
             true,
         )?,
         section(Kind::Chunks, 0, &postcard(&chunks)?, true)?,
-        section(Kind::Vectors, 0, &vectors_to_bytes(&vectors), true)?,
+        section(Kind::VectorsF16, 0, &f16_bytes(&vectors), true)?,
         section(Kind::Pages, 0, &postcard(&pages)?, true)?,
     ];
     if meta.pdfs {
