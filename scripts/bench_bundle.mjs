@@ -60,5 +60,30 @@ for (const rel of bundles) {
   console.log(`${rel} (${chunks.trim()}) | ${size} | ${before} (${(before / size).toFixed(2)}) | ${searchable} ms | ${first} ms | ${reload} ms`);
   await context.close();
 }
+
+// Threads from the service worker's isolation: the same PDF dropped into the published folder
+// (on the plain server: isolated by the service worker) and into dist/ on the plain server
+// (not isolated: one thread), in this run; the ratio is the gain.
+const pdf = process.env.FONTE_BENCH_PDF;
+if (pdf) {
+  const { dropFiles, serve } = await import('../tests/e2e/helpers.mjs');
+  const plainDist = await serve(path.join(ROOT, 'dist'));
+  const times = {};
+  for (const [name, url] of [['published, service worker', server.url], ['dist/, no isolation', plainDist.url]]) {
+    const page = await (await browser.newContext({ locale: 'en' })).newPage();
+    await page.goto(url);
+    await page.locator(state).waitFor({ state: 'attached', timeout: 300_000 });
+    const isolated = await page.evaluate(() => window.crossOriginIsolated);
+    const t0 = Date.now();
+    await dropFiles(page, '[data-testid=drop-zone]', [pdf]);
+    await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: path.basename(pdf) }).waitFor({ timeout: 900_000 });
+    times[name] = Date.now() - t0;
+    console.log(`${path.basename(pdf)} dropped to ready, ${name} (crossOriginIsolated ${isolated}, ${await page.getByTestId('compute').textContent()}): ${times[name]} ms`);
+    await page.context().close();
+  }
+  const [a, b] = Object.values(times);
+  console.log(`gain from the service worker's isolation: ${(b / a).toFixed(2)}x`);
+  plainDist.stop();
+}
 await browser.close();
 server.stop();

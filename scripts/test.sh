@@ -56,7 +56,9 @@ browser_tests() {
 }
 
 e2e_tests() {
-  trunk build --release --offline --skip-version-check &&
+  # tests/e2e/publish.test.mjs builds bundles with the (debug) CLI.
+  cargo build -p fonte-cli &&
+    trunk build --release --offline --skip-version-check &&
     node --test --test-concurrency=1 tests/e2e/
 }
 

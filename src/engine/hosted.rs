@@ -81,6 +81,16 @@ impl Engine {
         else {
             return Ok(None);
         };
+        // Just downloaded in this visit: nothing to check.
+        if self
+            .hosted
+            .lock()
+            .await
+            .as_ref()
+            .is_some_and(|h| h.version == stored)
+        {
+            return Ok(None);
+        }
         let mut hosted = Hosted::open(&url, &mut |_, _| {}).await?;
         if hosted.version == stored {
             *self.hosted.lock().await = Some(hosted);

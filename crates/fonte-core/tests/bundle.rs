@@ -395,12 +395,28 @@ fn export_clear_import_gives_the_same_search_and_a_bad_bundle_changes_nothing() 
     for d in docs() {
         run(lib.add(d)).unwrap();
     }
+    // 20 queries, as the round trip asks.
     let queries = [
         "the crazy ones",
         "margens do documento",
         "password",
         "artigo científico",
         "rebels",
+        "the misfits and the troublemakers",
+        "round pegs in square holes",
+        "they change things",
+        "push the human race forward",
+        "encryption test",
+        "resumo e palavras-chave",
+        "referências bibliográficas",
+        "introdução",
+        "citações no texto",
+        "tabelas e figuras",
+        "conclusão",
+        "modelo de artigo abnTeX2",
+        "título e autores",
+        "seções do documento",
+        "normas da ABNT",
     ];
     let mut enc = FakeEncoder::new("fake");
     let search = |lib: &Library<MemStore>, enc: &mut FakeEncoder| -> Vec<Vec<(String, u32)>> {
