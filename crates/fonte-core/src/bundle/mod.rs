@@ -8,6 +8,7 @@
 //! [`read`] validates everything before returning anything: a caller that stores only what
 //! it returns can never store half of a corrupt or hostile bundle.
 
+mod layout;
 mod library;
 mod read;
 mod write;
@@ -17,8 +18,9 @@ use serde::{Deserialize, Serialize};
 use crate::chunk::ChunkParams;
 use crate::pdf::Report;
 
+pub use layout::Layout;
 pub use library::Imported;
-pub use read::{head_len, read, Bundle, Layout};
+pub use read::{head_len, read, Bundle};
 pub use write::{write, Meta};
 
 /// The first bytes of every bundle.

@@ -1,20 +1,18 @@
-//! Reading a bundle: every check before anything is returned (docs/BUNDLE.md, "Validation").
+//! Reading a bundle: every check before anything is returned (docs/BUNDLE.md, "Validation"):
+//! the header and its table here, the sections in [`super::layout`].
 
 use std::collections::HashSet;
 use std::io::Read;
-use std::ops::Range;
 
 use flate2::read::DeflateDecoder;
 use sha2::{Digest, Sha256};
 
-use super::{
-    limits, BundleError, Kind, Manifest, ManifestDocument, ENTRY, HEAD, MAGIC, MAJOR, MINOR,
-};
-use crate::corpus::{BuildInfo, ChunkRecord, DocumentMeta};
-use crate::pdf::PageText;
+use super::layout::Layout;
+use super::{limits, BundleError, Kind, Manifest, ENTRY, HEAD, MAGIC, MAJOR, MINOR};
+use crate::corpus::BuildInfo;
 use crate::store::StoredDocument;
 
-type Result<T> = std::result::Result<T, BundleError>;
+pub(super) type Result<T> = std::result::Result<T, BundleError>;
 
 /// A validated bundle: its manifest and its documents, ready to store.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,25 +34,25 @@ impl Bundle {
     }
 }
 
-struct Entry {
-    kind: Kind,
-    doc: u32,
-    deflate: bool,
-    offset: u64,
-    stored_len: u64,
-    raw_len: u64,
-    sum: [u8; 32],
+pub(super) struct Entry {
+    pub(super) kind: Kind,
+    pub(super) doc: u32,
+    pub(super) deflate: bool,
+    pub(super) offset: u64,
+    pub(super) stored_len: u64,
+    pub(super) raw_len: u64,
+    pub(super) sum: [u8; 32],
 }
 
-fn u32_at(b: &[u8], at: usize) -> u32 {
+pub(super) fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
 }
 
-fn u64_at(b: &[u8], at: usize) -> u64 {
+pub(super) fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
 }
 
-fn inconsistent(what: impl Into<String>) -> BundleError {
+pub(super) fn inconsistent(what: impl Into<String>) -> BundleError {
     BundleError::Inconsistent(what.into())
 }
 
@@ -75,7 +73,7 @@ pub fn head_len(prefix: &[u8]) -> Result<u64> {
 
 /// The table of sections of a bundle of `total` bytes whose header is `bytes`, checked:
 /// magic, version, bounds, the header's checksum.
-fn entries(bytes: &[u8], total: u64) -> Result<Vec<Entry>> {
+pub(super) fn entries(bytes: &[u8], total: u64) -> Result<Vec<Entry>> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(BundleError::NotABundle);
     }
@@ -158,7 +156,7 @@ fn entries(bytes: &[u8], total: u64) -> Result<Vec<Entry>> {
 
 /// A section's bytes, checksum checked, inflated to exactly its declared length; `window` is
 /// the part of the file that starts at byte `at` (the section must lie inside it).
-fn open(window: &[u8], at: u64, e: &Entry) -> Result<Vec<u8>> {
+pub(super) fn open(window: &[u8], at: u64, e: &Entry) -> Result<Vec<u8>> {
     let name = e.kind.name();
     let stored = e
         .offset
@@ -198,7 +196,7 @@ fn open(window: &[u8], at: u64, e: &Entry) -> Result<Vec<u8>> {
     Ok(raw)
 }
 
-fn one(entries: &[Entry], kind: Kind) -> Result<&Entry> {
+pub(super) fn one(entries: &[Entry], kind: Kind) -> Result<&Entry> {
     let mut found = entries.iter().filter(|e| e.kind == kind);
     match (found.next(), found.next()) {
         (Some(e), None) => Ok(e),
@@ -207,7 +205,7 @@ fn one(entries: &[Entry], kind: Kind) -> Result<&Entry> {
     }
 }
 
-fn decode<T: serde::de::DeserializeOwned>(raw: &[u8], section: &str) -> Result<T> {
+pub(super) fn decode<T: serde::de::DeserializeOwned>(raw: &[u8], section: &str) -> Result<T> {
     postcard::from_bytes(raw).map_err(|e| BundleError::Malformed {
         section: section.into(),
         detail: e.to_string(),
@@ -215,7 +213,7 @@ fn decode<T: serde::de::DeserializeOwned>(raw: &[u8], section: &str) -> Result<T
 }
 
 /// Checks the manifest alone: counts within limits and adding up.
-fn check_manifest(m: &Manifest) -> Result<()> {
+pub(super) fn check_manifest(m: &Manifest) -> Result<()> {
     if m.documents.len() > limits::DOCUMENTS {
         return Err(BundleError::TooLarge {
             what: format!("{} documents", m.documents.len()),
@@ -260,231 +258,4 @@ fn check_manifest(m: &Manifest) -> Result<()> {
 /// Reads and validates a whole bundle (see the module).
 pub fn read(bytes: &[u8]) -> Result<Bundle> {
     Layout::parse(bytes, bytes.len() as u64)?.assemble(0, bytes)
-}
-
-/// A bundle's table of sections, read from its header alone: where each section lies, so a
-/// reader of a hosted bundle fetches what it needs by range requests (docs/BUNDLE.md,
-/// "Hosted bundles").
-pub struct Layout {
-    entries: Vec<Entry>,
-}
-
-impl Layout {
-    /// The table of a bundle of `total` bytes whose first bytes are `head` (at least
-    /// [`head_len`] of them), checked.
-    pub fn parse(head: &[u8], total: u64) -> Result<Self> {
-        Ok(Self {
-            entries: entries(head, total)?,
-        })
-    }
-
-    /// The bytes that hold everything but the PDFs (manifest, chunks, vectors, pages): what
-    /// a reader needs to search.
-    pub fn index_range(&self) -> Range<u64> {
-        let mut sections = self.entries.iter().filter(|e| e.kind != Kind::Pdf);
-        let first = sections
-            .next()
-            .map_or(0..0, |e| e.offset..e.offset + e.stored_len);
-        sections.fold(first, |r, e| {
-            r.start.min(e.offset)..r.end.max(e.offset + e.stored_len)
-        })
-    }
-
-    /// Where document `doc`'s PDF lies, if the bundle has it.
-    pub fn pdf_range(&self, doc: usize) -> Option<Range<u64>> {
-        self.entries
-            .iter()
-            .find(|e| e.kind == Kind::Pdf && e.doc as usize == doc)
-            .map(|e| e.offset..e.offset + e.stored_len)
-    }
-
-    /// Document `doc`'s PDF from `bytes`, the bytes of its [`Layout::pdf_range`], checked
-    /// against its section's checksum and the manifest's id (its SHA-256) and size.
-    pub fn open_pdf(&self, manifest: &Manifest, doc: usize, bytes: &[u8]) -> Result<Vec<u8>> {
-        let e = self
-            .entries
-            .iter()
-            .find(|e| e.kind == Kind::Pdf && e.doc as usize == doc)
-            .ok_or_else(|| inconsistent(format!("no PDF for document {doc}")))?;
-        let pdf = open(bytes, e.offset, e)?;
-        let m = manifest
-            .documents
-            .get(doc)
-            .ok_or_else(|| inconsistent(format!("no document {doc}")))?;
-        check_pdf(m, &pdf)?;
-        Ok(pdf)
-    }
-
-    /// Validates and decodes the sections found in `window`, the bytes of the file from
-    /// offset `at` (the whole file, or at least [`Layout::index_range`]). A PDF outside the
-    /// window is left empty: a hosted bundle's PDFs are fetched when first shown.
-    pub fn assemble(&self, at: u64, window: &[u8]) -> Result<Bundle> {
-        let entries = &self.entries;
-        let within =
-            |e: &Entry| e.offset >= at && e.offset + e.stored_len <= at + window.len() as u64;
-        let manifest: Manifest =
-            serde_json::from_slice(&open(window, at, one(entries, Kind::Manifest)?)?).map_err(
-                |e| BundleError::Malformed {
-                    section: "manifest".into(),
-                    detail: e.to_string(),
-                },
-            )?;
-        check_manifest(&manifest)?;
-        let n_docs = manifest.documents.len();
-        // Sizes are checked against the manifest before anything large is inflated.
-        // f32 (1.0) or half floats (1.1), exactly one of the two.
-        let f32s = entries.iter().filter(|e| e.kind == Kind::Vectors).count();
-        let vectors_entry = one(
-            entries,
-            if f32s > 0 {
-                Kind::Vectors
-            } else {
-                Kind::VectorsF16
-            },
-        )?;
-        if f32s > 0 && entries.iter().any(|e| e.kind == Kind::VectorsF16) {
-            return Err(inconsistent("two vectors sections"));
-        }
-        let width = if vectors_entry.kind == Kind::Vectors {
-            4
-        } else {
-            2
-        };
-        let want = (manifest.chunks as u64) * (manifest.dim as u64) * width;
-        if vectors_entry.raw_len != want {
-            return Err(inconsistent(format!(
-                "{} vector bytes for {} chunks of dimension {}",
-                vectors_entry.raw_len, manifest.chunks, manifest.dim
-            )));
-        }
-        let chunks: Vec<ChunkRecord> =
-            decode(&open(window, at, one(entries, Kind::Chunks)?)?, "chunks")?;
-        if chunks.len() != manifest.chunks {
-            return Err(inconsistent(format!(
-                "{} chunks, the manifest says {}",
-                chunks.len(),
-                manifest.chunks
-            )));
-        }
-        let pages: Vec<Vec<PageText>> =
-            decode(&open(window, at, one(entries, Kind::Pages)?)?, "pages")?;
-        if pages.len() != n_docs {
-            return Err(inconsistent(format!(
-                "page texts for {} documents, the manifest lists {n_docs}",
-                pages.len()
-            )));
-        }
-        let raw = open(window, at, vectors_entry)?;
-        let vectors = if width == 4 {
-            crate::store::vectors_from_bytes(&raw, manifest.dim).map_err(|e| {
-                BundleError::Malformed {
-                    section: "vectors".into(),
-                    detail: e.to_string(),
-                }
-            })?
-        } else {
-            // The length was checked against chunks × dim above.
-            raw.chunks_exact(2 * manifest.dim)
-                .map(|v| {
-                    v.chunks_exact(2)
-                        .map(|h| half::f16::from_le_bytes([h[0], h[1]]).to_f32())
-                        .collect()
-                })
-                .collect()
-        };
-        if vectors.iter().flatten().any(|x| !x.is_finite()) {
-            return Err(inconsistent("a vector holds a value that is not a number"));
-        }
-        let mut pdfs: Vec<Option<Vec<u8>>> = vec![None; n_docs];
-        let mut remote = vec![false; n_docs];
-        for e in entries.iter().filter(|e| e.kind == Kind::Pdf) {
-            let slot = pdfs.get_mut(e.doc as usize).ok_or_else(|| {
-                inconsistent(format!("a PDF for document {}, of {n_docs}", e.doc))
-            })?;
-            if slot.is_some() {
-                return Err(inconsistent(format!("two PDFs for document {}", e.doc)));
-            }
-            if within(e) {
-                *slot = Some(open(window, at, e)?);
-            } else {
-                remote[e.doc as usize] = true;
-                *slot = Some(Vec::new());
-            }
-        }
-        let mut documents: Vec<StoredDocument> = Vec::with_capacity(n_docs);
-        let mut at = 0;
-        for (i, m) in manifest.documents.iter().enumerate() {
-            let mine = chunks
-                .get(at..at + m.chunks)
-                .ok_or_else(|| inconsistent("chunks out of document order"))?;
-            for c in mine {
-                if c.doc as usize != i {
-                    return Err(inconsistent(format!(
-                        "a chunk of document {} where document {i}'s are",
-                        c.doc
-                    )));
-                }
-                if c.chunk.page == 0
-                    || c.chunk.page > m.pages
-                    || c.chunk.char_start > c.chunk.char_end
-                {
-                    return Err(inconsistent(format!(
-                        "a chunk of {:?} points at page {} of {}",
-                        m.name, c.chunk.page, m.pages
-                    )));
-                }
-            }
-            for p in &pages[i] {
-                let len = p.text.chars().count();
-                if p.number == 0
-                    || p.number > m.pages
-                    || p.lines
-                        .iter()
-                        .any(|l| l.start > l.end || l.end as usize > len)
-                {
-                    return Err(inconsistent(format!(
-                        "a page text of {:?} does not fit its page {}",
-                        m.name, p.number
-                    )));
-                }
-            }
-            let pdf = pdfs[i].take().unwrap_or_default();
-            if manifest.pdfs && pdf.is_empty() && !remote[i] {
-                return Err(inconsistent(format!("the PDF of {:?} is missing", m.name)));
-            }
-            if !pdf.is_empty() {
-                check_pdf(m, &pdf)?;
-            }
-            documents.push(StoredDocument {
-                meta: DocumentMeta {
-                    id: m.id.clone(),
-                    name: m.name.clone(),
-                    title: m.title.clone(),
-                    pages: m.pages,
-                    report: m.report.clone(),
-                    build: None,
-                },
-                pdf,
-                chunks: mine.iter().map(|c| c.chunk.clone()).collect(),
-                vectors: vectors[at..at + m.chunks].to_vec(),
-                pages: pages[i].clone(),
-            });
-            at += m.chunks;
-        }
-        Ok(Bundle {
-            manifest,
-            documents,
-        })
-    }
-}
-
-/// That `pdf` is the file the manifest names (its size and SHA-256).
-fn check_pdf(m: &ManifestDocument, pdf: &[u8]) -> Result<()> {
-    if pdf.len() as u64 != m.size || hex::encode(Sha256::digest(pdf)) != m.id {
-        return Err(inconsistent(format!(
-            "the PDF of {:?} is not the file the manifest names",
-            m.name
-        )));
-    }
-    Ok(())
 }
