@@ -265,7 +265,18 @@ impl<'a> Chunker<'a> {
             let used: usize = current.iter().map(|u| u.tokens).sum();
             let starts_section = unit.heading.is_some() && !only_headings;
             let overflows = used + unit.tokens > target && !current.is_empty();
-            if starts_section || overflows {
+            // Skipped lines between the chunk so far and this unit (a table of contents in
+            // the middle of a page): a chunk's text is one slice of the page, so it ends
+            // before them rather than carry them.
+            let across_skip = current.last().is_some_and(|last| {
+                skip.iter()
+                    .any(|s| s.start >= last.bytes.end && s.end <= unit.bytes.start)
+            });
+            if across_skip {
+                emit(&current, &path_at_start, &mut chunks);
+                current = Vec::new();
+                path_at_start = self.path();
+            } else if starts_section || overflows {
                 emit(&current, &path_at_start, &mut chunks);
                 // Overlap: repeat the tail of the chunk just emitted, unless a new section begins.
                 let mut carried = Vec::new();
@@ -304,7 +315,8 @@ impl<'a> Chunker<'a> {
     }
 }
 
-/// Chunks a whole document, page by page, without its running headers and footers.
+/// Chunks a whole document, page by page, without its furniture (running headers and footers,
+/// contents and index entries).
 pub fn chunk_document(
     pages: &[PageText],
     params: ChunkParams,

@@ -248,6 +248,32 @@ fn running_headers_are_marked_on_the_faq() {
 }
 
 #[test]
+fn table_of_contents_entries_are_kept_out_of_the_chunks_of_the_portuguese_faq() {
+    use fonte_core::chunk::{chunk_document, ChunkParams};
+    let doc = extract(&fixture("pt/debian-faq.pt.pdf"), None, Limits::default());
+    // Its contents pages: entries with dot leaders and page numbers.
+    let toc = doc
+        .pages
+        .iter()
+        .find(|p| p.text.contains("O que é esta FAQ?") && p.text.contains(". . . ."))
+        .expect("a contents page");
+    assert!(toc.furniture.len() > 10, "{} ranges", toc.furniture.len());
+    // Words stand in for tokens: which lines are skipped does not depend on the count.
+    let count = |t: &str| t.split_whitespace().count();
+    let chunks = chunk_document(&doc.pages, ChunkParams::default(), &count);
+    let leaders = chunks
+        .iter()
+        .filter(|c| c.text.contains(". . . . ."))
+        .count();
+    assert_eq!(leaders, 0, "no chunk holds a contents entry");
+    // The section an entry points to is still there, with its text.
+    assert!(chunks.iter().any(|c| c
+        .text
+        .contains("Como é que Eu instalo Debian a partir de CD-ROMs?")
+        && !c.text.contains(". . .")));
+}
+
+#[test]
 fn signed_and_padded_encryption_dictionaries_open_thanks_to_the_patched_crate() {
     // R4 AES-128, empty user password, with a usage-rights signature whose /Contents is not
     // encrypted (third_party: undecryptable strings are kept as written).

@@ -9,6 +9,7 @@ mod docenc;
 pub mod font;
 pub mod interp;
 pub mod layout;
+mod noise;
 pub use layout::TextLine;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -199,8 +200,10 @@ pub struct PageText {
     pub number: u32,
     /// Reading-order text; paragraphs separated by a blank line.
     pub text: String,
-    /// Char ranges of running headers and footers: lines at the top or bottom of the page that
-    /// repeat (numbers aside) on most pages. Left in the text, skipped by the chunker.
+    /// Char ranges of lines that are not body text: running headers and footers (lines at the
+    /// top or bottom of the page that repeat, numbers aside, on most pages) and table-of-
+    /// contents or index entries (dot leaders and a page number: [`noise`]). Left in the text,
+    /// skipped by the chunker.
     #[serde(default)]
     pub furniture: Vec<(usize, usize)>,
     /// Its lines, in text order, with where each is drawn.
@@ -515,6 +518,7 @@ impl Extraction {
             ..
         } = self;
         mark_furniture(&mut pages);
+        mark_leaders(&mut pages);
         let report = if page_count == 0 {
             Report::Rejected {
                 reason: RejectReason::Malformed {
@@ -716,6 +720,18 @@ fn mark_furniture(pages: &mut [PageText]) {
             .filter(|l| counts.get(&line_key(&l.2)).is_some_and(|&c| c >= threshold))
             .map(|l| (l.0, l.1))
             .collect();
+    }
+}
+
+/// Marks every page's table-of-contents and index entries as furniture ([`noise`]), in text
+/// order with the running headers and footers.
+fn mark_leaders(pages: &mut [PageText]) {
+    for p in pages.iter_mut() {
+        let mut all = std::mem::take(&mut p.furniture);
+        all.extend(noise::leader_lines(&p.text));
+        all.sort_unstable();
+        all.dedup();
+        p.furniture = all;
     }
 }
 
