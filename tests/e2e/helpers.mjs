@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
+import { inflateRawSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -188,4 +189,36 @@ export async function llamaServer() {
   }
   child.kill();
   throw new Error('llama-server did not become ready in 60 s');
+}
+
+/**
+ * Searches `q` and returns what `read(page)` gives once it has stopped changing (searches are
+ * async; an empty list is never taken as settled).
+ */
+export async function settledSearch(page, q, read) {
+  await page.getByTestId('query').fill(q);
+  await page.getByTestId('query').press('Enter');
+  let last = null;
+  let same = 0;
+  while (same < 3) {
+    await page.waitForTimeout(250);
+    const now = JSON.stringify(await read(page));
+    same = now === last && now !== '[]' ? same + 1 : 0;
+    last = now;
+  }
+  return JSON.parse(last);
+}
+
+/** The bytes of the first section of `kind` in `bundle` (a Buffer), inflated if stored so (docs/BUNDLE.md). */
+export function bundleSection(bundle, kind) {
+  const n = bundle.readUInt32LE(12);
+  for (let i = 0; i < n; i++) {
+    const at = 16 + 72 * i;
+    if (bundle.readUInt32LE(at) !== kind) continue;
+    const off = Number(bundle.readBigUInt64LE(at + 16));
+    const len = Number(bundle.readBigUInt64LE(at + 24));
+    const raw = bundle.subarray(off, off + len);
+    return bundle.readUInt32LE(at + 8) === 1 ? inflateRawSync(raw) : raw;
+  }
+  throw new Error(`no section of kind ${kind}`);
 }

@@ -8,11 +8,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, dropFiles, fixture, launch, serve } from './helpers.mjs';
+import { ROOT, bundleSection, dropFiles, fixture, launch, serve, settledSearch } from './helpers.mjs';
 
 const PDF = fixture('pdfs/pt/tutorialbeamer.pdf');
 const TARGET = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
@@ -82,19 +81,9 @@ function half(bits) {
   return sign * 2 ** (exp - 15) * (1 + frac / 1024);
 }
 
-/** The raw bytes of the first section of `kind` of the bundle at `file`. */
+/** The bytes of the first section of `kind` of the bundle at `file`. */
 function section(file, kind) {
-  const b = readFileSync(file);
-  const n = b.readUInt32LE(12);
-  for (let i = 0; i < n; i++) {
-    const at = 16 + 72 * i;
-    if (b.readUInt32LE(at) !== kind) continue;
-    const off = Number(b.readBigUInt64LE(at + 16));
-    const len = Number(b.readBigUInt64LE(at + 24));
-    const raw = b.subarray(off, off + len);
-    return b.readUInt32LE(at + 8) === 1 ? inflateRawSync(raw) : raw;
-  }
-  throw new Error(`no section ${kind} in ${file}`);
+  return bundleSection(readFileSync(file), kind);
 }
 
 /** Waits for the library to be searchable (through the page's own reload). */
@@ -104,19 +93,9 @@ async function ready(page) {
 }
 
 /** The top five results of `q` as "chunk|text", once they have stopped changing. */
-async function top5(page, q) {
-  await page.getByTestId('query').fill(q);
-  await page.getByTestId('query').press('Enter');
-  const read = () => page.getByTestId('result').evaluateAll((rs) => rs.slice(0, 5).map((r) => `${r.dataset.chunk}|p.${r.dataset.page}|${r.querySelector('.passage').textContent}`));
-  let last = null;
-  let same = 0;
-  while (same < 3) {
-    await page.waitForTimeout(250);
-    const now = JSON.stringify(await read());
-    same = now === last && now !== '[]' ? same + 1 : 0;
-    last = now;
-  }
-  return JSON.parse(last);
+function top5(page, q) {
+  const read = (p) => p.getByTestId('result').evaluateAll((rs) => rs.slice(0, 5).map((r) => `${r.dataset.chunk}|p.${r.dataset.page}|${r.querySelector('.passage').textContent}`));
+  return settledSearch(page, q, read);
 }
 
 test('a published folder: ?corpus= by ranges, threads by the service worker, PDFs on demand, offline', async () => {

@@ -5,10 +5,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { inflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { test } from 'node:test';
-import { dropFiles, fixture, withBrowser } from './helpers.mjs';
+import { bundleSection, dropFiles, fixture, settledSearch, withBrowser } from './helpers.mjs';
 
 const ctx = withBrowser();
 const QUERIES = ['the misfits and the rebels', 'password of the encryption test', 'they push the human race forward'];
@@ -16,19 +15,9 @@ const QUERIES = ['the misfits and the rebels', 'password of the encryption test'
 /** The results of each query, read once they have stopped changing (searches are async). */
 async function results(page) {
   const out = [];
-  const read = () => page.getByTestId('result').evaluateAll((rs) => rs.map((r) => `${r.querySelector('[data-testid=result-doc]').textContent} p.${r.dataset.page}`));
+  const read = (p) => p.getByTestId('result').evaluateAll((rs) => rs.map((r) => `${r.querySelector('[data-testid=result-doc]').textContent} p.${r.dataset.page}`));
   for (const q of QUERIES) {
-    await page.getByTestId('query').fill(q);
-    await page.getByTestId('query').press('Enter');
-    let last = null;
-    let same = 0;
-    while (same < 3) {
-      await page.waitForTimeout(250);
-      const now = JSON.stringify(await read());
-      same = now === last && now !== '[]' ? same + 1 : 0;
-      last = now;
-    }
-    out.push(JSON.parse(last));
+    out.push(await settledSearch(page, q, read));
   }
   return out;
 }
@@ -98,14 +87,5 @@ test('export, clear, import: the same library and results; bad bundles are refus
 
 /** The manifest of a bundle, read as docs/BUNDLE.md says: the first section of kind 1. */
 function readManifest(b) {
-  const n = b.readUInt32LE(12);
-  for (let i = 0; i < n; i++) {
-    const at = 16 + 72 * i;
-    if (b.readUInt32LE(at) === 1) {
-      const off = Number(b.readBigUInt64LE(at + 16));
-      const len = Number(b.readBigUInt64LE(at + 24));
-      return JSON.parse(inflateRawSync(b.subarray(off, off + len)).toString());
-    }
-  }
-  throw new Error('no manifest');
+  return JSON.parse(bundleSection(b, 1).toString());
 }
