@@ -236,11 +236,14 @@ impl<'a> Chunker<'a> {
     }
 
     /// Chunks one page's text (`page` is 1-based), leaving out the lines within `skip` (char
-    /// ranges of running headers and footers).
+    /// ranges of running headers and footers). A chunk's text is its range of the page less
+    /// any margin line numbers ([`crate::pdf::margin`]).
     pub fn chunk_page(&mut self, page: u32, text: &str, skip: &[(usize, usize)]) -> Vec<Chunk> {
         let byte_of = |c: usize| text.char_indices().nth(c).map_or(text.len(), |(b, _)| b);
         let skip: Vec<Range<usize>> = skip.iter().map(|&(a, b)| byte_of(a)..byte_of(b)).collect();
         let units = self.units(text, &skip);
+        // Margin line numbers stay inside a chunk's range but out of its text.
+        let numbers = crate::pdf::margin::line_numbers(text);
         let char_of = char_index(text);
         let mut chunks = Vec::new();
         let mut current: Vec<Unit> = Vec::new();
@@ -255,7 +258,7 @@ impl<'a> Chunker<'a> {
                     char_start: char_of(bytes.start),
                     char_end: char_of(bytes.end),
                     heading_path: path.to_vec(),
-                    text: text[bytes].to_string(),
+                    text: crate::pdf::margin::without(text, bytes, &numbers),
                 });
             }
         };

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::chunk::{Chunk, ChunkParams};
+use crate::lang::{passage_languages, Lang};
 use crate::lexical::{Bm25, Bm25Params};
 use crate::pdf::Report;
 use crate::retrieve::{within_budget, Fusion, Hit, Retriever, Search};
@@ -80,6 +81,16 @@ pub struct Corpus {
     lexical: Bm25,
     dense: VectorIndex,
     chunk_doc: Vec<u32>,
+    // Derived from the chunk texts (not stored): what the dense ranking is split by.
+    chunk_lang: Vec<Option<Lang>>,
+}
+
+/// Each chunk's language, document by document ([`passage_languages`]).
+fn chunk_languages(chunks: &[ChunkRecord]) -> Vec<Option<Lang>> {
+    chunks
+        .chunk_by(|a, b| a.doc == b.doc)
+        .flat_map(|doc| passage_languages(doc.iter().map(|c| c.chunk.text.as_str())))
+        .collect()
 }
 
 impl Corpus {
@@ -103,6 +114,7 @@ impl Corpus {
         );
         let dense = VectorIndex::build(info.dim, vectors.clone())?;
         let chunk_doc = chunks.iter().map(|c| c.doc).collect();
+        let chunk_lang = chunk_languages(&chunks);
         Ok(Self {
             info,
             documents,
@@ -111,6 +123,7 @@ impl Corpus {
             lexical,
             dense,
             chunk_doc,
+            chunk_lang,
             fusion: Fusion::default(),
         })
     }
@@ -191,6 +204,8 @@ impl Corpus {
             self.lexical.push(&c.text);
         }
         self.chunk_doc.extend(std::iter::repeat_n(n, chunks.len()));
+        self.chunk_lang
+            .extend(passage_languages(chunks.iter().map(|c| c.text.as_str())));
         self.chunks.extend(
             chunks
                 .into_iter()
@@ -235,6 +250,7 @@ impl Corpus {
             lexical: &self.lexical,
             dense: &self.dense,
             chunk_doc: &self.chunk_doc,
+            chunk_lang: &self.chunk_lang,
             fusion: self.fusion,
         }
         .search(search)
@@ -289,7 +305,9 @@ impl Corpus {
         let s: Stored = postcard::from_bytes(body).map_err(|e| Error::Index(e.to_string()))?;
         let dense = VectorIndex::from_bytes(&s.dense)?;
         let chunk_doc = s.chunks.iter().map(|c| c.doc).collect();
+        let chunk_lang = chunk_languages(&s.chunks);
         Ok(Self {
+            chunk_lang,
             info: s.info,
             documents: s.documents,
             chunks: s.chunks,

@@ -24,6 +24,7 @@ pub mod embed;
 pub mod error;
 pub mod eval;
 pub mod ingest;
+pub mod lang;
 pub mod lexical;
 pub mod library;
 pub mod llm;

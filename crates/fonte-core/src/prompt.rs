@@ -8,57 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lexical::{STOP_EN, STOP_PT};
-use crate::text::{fold, words};
-
-/// The language a question is asked (and answered) in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Lang {
-    /// English.
-    En,
-    /// Portuguese.
-    Pt,
-}
-
-impl Lang {
-    /// The language of `question`: Portuguese when its words (function words, and letters only
-    /// Portuguese uses here: ã õ ç â ê ô) say so more than English words do; `fallback` (the
-    /// interface language) when nothing tells them apart. Only two languages are told apart:
-    /// these are the two the interface and the models serve, and a statistical detector is
-    /// unreliable on a question of a few words.
-    pub fn of(question: &str, fallback: Lang) -> Lang {
-        let folded = words(question);
-        let only = |own: &str, other: &str| {
-            let other: Vec<String> = other.split_whitespace().map(fold).collect();
-            let own: Vec<String> = own
-                .split_whitespace()
-                .map(fold)
-                .filter(|w| !other.contains(w))
-                .collect();
-            folded.iter().filter(|w| own.contains(w)).count()
-        };
-        let letters = question
-            .chars()
-            .filter(|c| "ãõçâêôÃÕÇÂÊÔáéíóúÁÉÍÓÚ".contains(*c))
-            .count();
-        let pt = only(STOP_PT, STOP_EN) + letters;
-        let en = only(STOP_EN, STOP_PT);
-        match pt.cmp(&en) {
-            std::cmp::Ordering::Greater => Lang::Pt,
-            std::cmp::Ordering::Less => Lang::En,
-            std::cmp::Ordering::Equal => fallback,
-        }
-    }
-
-    /// The sentence the model must reply with, exactly, when the sources do not hold the
-    /// answer.
-    pub fn abstention(self) -> &'static str {
-        match self {
-            Lang::En => "The documents do not contain the answer.",
-            Lang::Pt => "Os documentos não contêm a resposta.",
-        }
-    }
-}
+pub use crate::lang::Lang;
+use crate::text::words;
 
 /// Whether `answer` is the abstention sentence (in either language: a model may keep the
 /// English rule's sentence for a Portuguese question), ignoring case, accents, punctuation,

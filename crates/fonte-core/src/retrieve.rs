@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::lang::Lang;
 use crate::lexical::Bm25;
 use crate::vector::VectorIndex;
 
@@ -43,14 +44,48 @@ pub struct Fusion {
     pub k: f32,
     /// Weight of the dense ranking (BM25's is 1).
     pub dense_weight: f32,
+    /// How the dense ranking treats passages of different languages.
+    pub languages: Languages,
+    /// The model's [`crate::embed::ModelManifest::language_gap`], for [`Languages::Offset`].
+    pub language_gap: f32,
+}
+
+/// How the dense ranking treats a library that mixes languages. A bilingual model puts a
+/// passage in the question's language closer to it than the passage in the other language
+/// that answers it, so in one joint ranking an English answer to a Portuguese question sinks
+/// below Portuguese passages about something else (docs/QUALITY.md §4, "A mixed library").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Languages {
+    /// One dense ranking over every passage.
+    Joint,
+    /// One dense ranking per passage language, each fused as a list of its own with the dense
+    /// weight: each language's best passages reach the fusion.
+    PerLanguage,
+    /// The per-language rankings interleaved (first of each, then second of each…) into one
+    /// dense list.
+    Interleaved,
+    /// One ranking of the cosines less the mean cosine of that language's top passages: a
+    /// language prior taken off the scores, per question.
+    Centered,
+    /// One ranking, the model's language gap added to the cosine of every passage in the
+    /// other language than the question's: a language prior of the model, the same for every
+    /// question (none when the question's language cannot be told).
+    Offset,
 }
 
 impl Fusion {
-    /// The fusion measured for a model: [`RRF_K`] and the manifest's dense weight.
+    /// The fusion measured for a model: [`RRF_K`], the manifest's dense weight, and for a
+    /// model with a language gap (a bilingual one) [`Languages::Offset`] by that gap.
     pub fn for_model(manifest: &crate::embed::ModelManifest) -> Self {
         Self {
             k: RRF_K,
             dense_weight: manifest.dense_weight,
+            language_gap: manifest.language_gap,
+            languages: if manifest.language_gap > 0.0 {
+                Languages::Offset
+            } else {
+                Languages::Joint
+            },
         }
     }
 }
@@ -60,6 +95,8 @@ impl Default for Fusion {
         Self {
             k: RRF_K,
             dense_weight: 1.0,
+            languages: Languages::Joint,
+            language_gap: 0.0,
         }
     }
 }
@@ -154,6 +191,8 @@ pub struct Retriever<'a> {
     pub dense: &'a VectorIndex,
     /// Document number of each chunk, for scoping.
     pub chunk_doc: &'a [u32],
+    /// Language of each chunk ([`crate::lang::passage_languages`]).
+    pub chunk_lang: &'a [Option<Lang>],
     /// How [`Mode::Hybrid`] fuses.
     pub fusion: Fusion,
 }
@@ -176,23 +215,35 @@ impl Retriever<'_> {
             Mode::Lexical | Mode::Hybrid => self.lexical.search(question, depth, &allow),
             Mode::Dense => Vec::new(),
         };
-        let dense = match (mode, question_vector) {
-            (Mode::Dense | Mode::Hybrid, Some(q)) => self.dense.search(q, depth, &allow),
+        let dense: Vec<Vec<(u32, f32)>> = match (mode, question_vector) {
+            (Mode::Dense | Mode::Hybrid, Some(q)) => self.dense_lists(question, q, depth, &allow),
             _ => Vec::new(),
         };
         let rank_of = |list: &[(u32, f32)], id: u32| {
             list.iter().position(|x| x.0 == id).map(|p| p as u32 + 1)
         };
+        let dense_rank = |id: u32| dense.iter().find_map(|l| rank_of(l, id));
+        let dense_ids: Vec<Vec<u32>> = dense
+            .iter()
+            .map(|l| l.iter().map(|x| x.0).collect())
+            .collect();
         let scored: Vec<(u32, f32)> = match mode {
             Mode::Lexical => lexical.clone(),
-            Mode::Dense => dense.clone(),
+            Mode::Dense if dense.len() == 1 => dense[0].clone(),
+            Mode::Dense => {
+                let lists: Vec<(&[u32], f32)> =
+                    dense_ids.iter().map(|l| (l.as_slice(), 1.0)).collect();
+                rrf_weighted(&lists, self.fusion.k)
+            }
             Mode::Hybrid => {
                 let lexical_ids: Vec<u32> = lexical.iter().map(|x| x.0).collect();
-                let dense_ids: Vec<u32> = dense.iter().map(|x| x.0).collect();
-                rrf_weighted(
-                    &[(&lexical_ids, 1.0), (&dense_ids, self.fusion.dense_weight)],
-                    self.fusion.k,
-                )
+                let mut lists = vec![(lexical_ids.as_slice(), 1.0)];
+                lists.extend(
+                    dense_ids
+                        .iter()
+                        .map(|l| (l.as_slice(), self.fusion.dense_weight)),
+                );
+                rrf_weighted(&lists, self.fusion.k)
             }
         };
         scored
@@ -201,10 +252,78 @@ impl Retriever<'_> {
                 chunk,
                 score,
                 lexical_rank: rank_of(&lexical, chunk),
-                dense_rank: rank_of(&dense, chunk),
+                dense_rank: dense_rank(chunk),
             })
             .collect()
     }
+
+    /// The dense ranking(s) [`Fusion::languages`] asks for, `depth` deep each: one list, or
+    /// one per passage language present in scope (a language with no passage gives none).
+    fn dense_lists(
+        &self,
+        question: &str,
+        q: &[f32],
+        depth: usize,
+        allow: &dyn Fn(u32) -> bool,
+    ) -> Vec<Vec<(u32, f32)>> {
+        if self.fusion.languages == Languages::Joint {
+            return vec![self.dense.search(q, depth, allow)];
+        }
+        let asked = Lang::detect(question);
+        let (per_language, offsets): (Vec<Vec<(u32, f32)>>, Vec<f32>) =
+            [Some(Lang::En), Some(Lang::Pt), None]
+                .into_iter()
+                .filter_map(|lang| {
+                    let own = |c: u32| allow(c) && self.chunk_lang.get(c as usize) == Some(&lang);
+                    let list = self.dense.search(q, depth, &own);
+                    let other = asked.is_some() && lang.is_some() && lang != asked;
+                    let gap = if other { self.fusion.language_gap } else { 0.0 };
+                    (!list.is_empty()).then_some((list, gap))
+                })
+                .unzip();
+        match self.fusion.languages {
+            Languages::PerLanguage => per_language,
+            Languages::Interleaved => vec![interleave(&per_language, depth)],
+            Languages::Centered => vec![centered(per_language, depth)],
+            Languages::Offset => vec![offset(per_language, &offsets, depth)],
+            Languages::Joint => unreachable!("returned above"),
+        }
+    }
+}
+
+/// First of each list, then second of each…, `depth` in all.
+fn interleave(lists: &[Vec<(u32, f32)>], depth: usize) -> Vec<(u32, f32)> {
+    let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+    (0..longest)
+        .flat_map(|rank| lists.iter().filter_map(move |l| l.get(rank).copied()))
+        .take(depth)
+        .collect()
+}
+
+/// The lists merged by score plus each list's offset, `depth` in all.
+fn offset(lists: Vec<Vec<(u32, f32)>>, offsets: &[f32], depth: usize) -> Vec<(u32, f32)> {
+    let mut all: Vec<(u32, f32)> = lists
+        .into_iter()
+        .zip(offsets)
+        .flat_map(|(l, &o)| l.into_iter().map(move |(c, s)| (c, s + o)))
+        .collect();
+    all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    all.truncate(depth);
+    all
+}
+
+/// The lists merged by score less their own mean score, `depth` in all.
+fn centered(lists: Vec<Vec<(u32, f32)>>, depth: usize) -> Vec<(u32, f32)> {
+    let mut all: Vec<(u32, f32)> = lists
+        .into_iter()
+        .flat_map(|l| {
+            let mean = l.iter().map(|x| x.1).sum::<f32>() / l.len().max(1) as f32;
+            l.into_iter().map(move |(c, s)| (c, s - mean))
+        })
+        .collect();
+    all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    all.truncate(depth);
+    all
 }
 
 #[cfg(test)]
@@ -256,6 +375,7 @@ mod tests {
             lexical: &lexical,
             dense: &dense,
             chunk_doc: &chunk_doc,
+            chunk_lang: &[None; 3],
             fusion: Fusion::default(),
         };
         let hits = r.search(&Search::new("rescisão", Some(&[0.0, 1.0])));
@@ -269,6 +389,74 @@ mod tests {
         assert_eq!(
             lexical_only.iter().map(|h| h.chunk).collect::<Vec<_>>(),
             [1]
+        );
+    }
+
+    #[test]
+    fn the_language_gap_lets_an_answer_in_the_other_language_reach_the_top() {
+        // A Portuguese question; the answer is only in the English passage (0), which the
+        // bilingual model puts a little farther than two Portuguese passages on other topics,
+        // as it does (docs/QUALITY.md §4): cosines 0.80 against 0.82 and 0.81.
+        let texts = [
+            "To remove all objects in the current environment, you can use rm with ls.",
+            "O pacote é instalado com o dpkg, que não resolve as dependências.",
+            "Os arquivos de configuração ficam em /etc e não são apagados com o pacote.",
+        ];
+        let unit = |c: f32| vec![c, (1.0 - c * c).sqrt()];
+        let lexical = Bm25::build(texts, Bm25Params::default());
+        let dense = VectorIndex::build(2, vec![unit(0.80), unit(0.82), unit(0.81)]).unwrap();
+        let chunk_lang = crate::lang::passage_languages(texts);
+        assert_eq!(chunk_lang, [Some(Lang::En), Some(Lang::Pt), Some(Lang::Pt)]);
+        let chunk_doc = [0, 1, 1];
+        let ranked = |languages, language_gap| {
+            let r = Retriever {
+                lexical: &lexical,
+                dense: &dense,
+                chunk_doc: &chunk_doc,
+                chunk_lang: &chunk_lang,
+                fusion: Fusion {
+                    languages,
+                    language_gap,
+                    ..Fusion::default()
+                },
+            };
+            let q = [1.0, 0.0];
+            let search = Search::new("Como apago todos os objetos da sessão?", Some(&q));
+            let hits = r.search(&search.mode(Mode::Dense));
+            hits.iter().map(|h| h.chunk).collect::<Vec<_>>()
+        };
+        assert_eq!(ranked(Languages::Joint, 0.036), [1, 2, 0]);
+        assert_eq!(ranked(Languages::Offset, 0.036), [0, 1, 2]);
+        assert_eq!(
+            ranked(Languages::Offset, 0.0),
+            [1, 2, 0],
+            "no gap, no change"
+        );
+        assert_eq!(
+            ranked(Languages::PerLanguage, 0.0)[0],
+            0,
+            "ties broken by id"
+        );
+        // The same question in English: no offset for its own language.
+        let r = Retriever {
+            lexical: &lexical,
+            dense: &dense,
+            chunk_doc: &chunk_doc,
+            chunk_lang: &chunk_lang,
+            fusion: Fusion {
+                languages: Languages::Offset,
+                language_gap: 0.036,
+                ..Fusion::default()
+            },
+        };
+        let q = [1.0, 0.0];
+        let hits = r.search(
+            &Search::new("How do I delete every object of the session?", Some(&q))
+                .mode(Mode::Dense),
+        );
+        assert_eq!(
+            hits[0].chunk, 1,
+            "Portuguese passages get the gap for an English question"
         );
     }
 }

@@ -77,6 +77,12 @@ pub struct ModelManifest {
     /// deserves more (measured per model, docs/QUALITY.md §2). 1 when absent.
     #[serde(default = "one")]
     pub dense_weight: f32,
+    /// How much closer (cosine) this model puts a passage in the question's language than the
+    /// same passage in the other language, on average: added back to the other language's
+    /// passages when a library mixes them (measured per model on parallel text, docs/QUALITY.md
+    /// §4). 0 when absent (a model of one language).
+    #[serde(default)]
+    pub language_gap: f32,
     /// Graph input names, in the order the graph lists them.
     pub inputs: Vec<String>,
     /// Graph output holding the token vectors `[batch, seq, dim]`.

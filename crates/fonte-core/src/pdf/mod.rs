@@ -9,6 +9,7 @@ mod docenc;
 pub mod font;
 pub mod interp;
 pub mod layout;
+pub mod margin;
 mod noise;
 pub use layout::TextLine;
 

@@ -49,7 +49,21 @@ fn is_leader_line(line: &str) -> bool {
         .chars()
         .take_while(|c| *c == '.' || *c == '…' || c.is_whitespace());
     let starts_with_leader = leading_dots.filter(|c| *c == '.').count() >= LEADER;
-    ends_with_number || starts_with_leader || trailing_dots(t) >= LEADER
+    ends_with_number || starts_with_leader || dangling_leader(t)
+}
+
+/// Whether `t` ends with a leader whose page number went to the next line: spaced dots
+/// (". . . .") or a long run; prose ends an unfinished sentence with "...." at most ("os seus
+/// ficheiros poderão ser perdidos e ...." in the Portuguese FAQ).
+fn dangling_leader(t: &str) -> bool {
+    let run: String = t
+        .chars()
+        .rev()
+        .take_while(|c| *c == '.' || *c == '…' || c.is_whitespace())
+        .collect();
+    let spaced = run.trim().contains(|c: char| c.is_whitespace());
+    let dots = trailing_dots(t);
+    dots >= LEADER && (spaced || dots >= 2 * LEADER)
 }
 
 /// Whether `line` begins like a numbered entry ("2.4 ", "11.10Como", "A.1 ").
@@ -120,6 +134,8 @@ mod tests {
             "Introdução.............................iv",
             "2.4 Como instalo o Debian a partir de CD-ROMs? . . . . . . 6",
             "Index …… 312",
+            "3.1.4 Se Eu decidir mudar para outra distribuição . . . . .",
+            "Chapter 2.................",
         ] {
             assert!(is_leader_line(yes), "{yes}");
         }
@@ -132,6 +148,7 @@ mod tests {
             "Version 11.1",
             ". . .",
             "2 Getting and installing Debian 5",
+            "seus ficheiros de configuração poderão ser perdidos e ....",
         ] {
             assert!(!is_leader_line(no), "{no}");
         }

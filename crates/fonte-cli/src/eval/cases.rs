@@ -1,0 +1,97 @@
+//! The questions a set asks of one corpus: each in one language, with the passage that
+//! answers it and the documents that hold that passage (its scope). A question counts
+//! unscoped only where the answer exists in its scope alone: in a library holding the FAQ in
+//! both languages the other copy answers too, so the FAQ's pairs are unscoped only in a
+//! library with one of them.
+
+use fonte_core::corpus::Corpus;
+use fonte_core::eval::GoldMatcher;
+
+use super::Qa;
+
+/// Question language -> document language, in the order they are printed.
+pub const PAIRS: [&str; 4] = ["en->en", "pt->pt", "pt->en", "en->pt"];
+
+/// One question to score.
+pub struct Case<'a> {
+    /// The set's id of the question.
+    pub id: &'a str,
+    /// One of [`PAIRS`].
+    pub pair: &'static str,
+    /// The question, in the pair's first language.
+    pub question: &'a str,
+    /// The answering passage.
+    pub gold: GoldMatcher,
+    /// Numbers of the documents that hold it.
+    pub scope: Vec<u32>,
+    /// Whether it is scored over the whole library too.
+    pub unscoped: bool,
+}
+
+fn pair(q_lang: &str, doc_lang: &str) -> Option<&'static str> {
+    PAIRS
+        .into_iter()
+        .find(|p| *p == format!("{q_lang}->{doc_lang}"))
+}
+
+/// The cases of `qa` on `corpus`: the mixed format asks each question in both languages of its
+/// one document; the FAQ format asks each in both languages of each FAQ document present
+/// (named `*.en.*` or `*.pt.*`). A mixed question whose document is not in the corpus is left
+/// out; one whose gold passage no chunk of its document holds is an error (the set is wrong).
+pub fn cases<'a>(corpus: &Corpus, qa: &'a [Qa]) -> Result<Vec<Case<'a>>, String> {
+    let docs = corpus.documents();
+    let mut out = Vec::new();
+    for q in qa {
+        if let Some(name) = &q.doc {
+            let Some(d) = docs.iter().position(|x| &x.name == name) else {
+                continue;
+            };
+            let gold = GoldMatcher::new(&q.gold);
+            let found = corpus
+                .chunks()
+                .iter()
+                .any(|c| c.doc == d as u32 && gold.overlaps(&c.chunk.text));
+            if !found {
+                return Err(format!(
+                    "{}: no chunk of {name} holds its gold passage",
+                    q.id
+                ));
+            }
+            for lang in ["en", "pt"] {
+                let pair = pair(lang, &q.doc_lang)
+                    .ok_or_else(|| format!("{}: doc_lang must be en or pt", q.id))?;
+                out.push(Case {
+                    id: &q.id,
+                    pair,
+                    question: q.question(lang),
+                    gold: GoldMatcher::new(&q.gold),
+                    scope: vec![d as u32],
+                    unscoped: true,
+                });
+            }
+            continue;
+        }
+        let of_lang = |lang: &str| -> Vec<u32> {
+            (0..docs.len() as u32)
+                .filter(|&d| docs[d as usize].name.contains(&format!(".{lang}.")))
+                .collect()
+        };
+        for p in PAIRS {
+            let (q_lang, doc_lang) = p.split_once("->").expect("a pair");
+            let scope = of_lang(doc_lang);
+            if scope.is_empty() {
+                continue;
+            }
+            let other = if doc_lang == "en" { "pt" } else { "en" };
+            out.push(Case {
+                id: &q.id,
+                pair: p,
+                question: q.question(q_lang),
+                gold: GoldMatcher::new(q.gold(doc_lang)),
+                scope,
+                unscoped: of_lang(other).is_empty(),
+            });
+        }
+    }
+    Ok(out)
+}

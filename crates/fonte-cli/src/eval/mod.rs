@@ -1,0 +1,286 @@
+//! `fonte eval`: retrieval metrics of a corpus on a question set, per language pair and
+//! ranking, scoped to the documents that answer and unscoped (the whole library, as a user
+//! asks), for each way the dense ranking can treat languages (`--languages`). The FAQ set is
+//! also scored with each question's own heading stripped from the index (the questions are
+//! headings in the FAQ, so a question would otherwise find itself).
+
+mod cases;
+mod qa;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+
+use fonte_core::corpus::Corpus;
+use fonte_core::eval::{metrics, QuestionOutcome};
+use fonte_core::retrieve::{Fusion, Languages, Mode, Search};
+
+use crate::{index, model, ModelArgs};
+use cases::{cases, Case, PAIRS};
+pub use qa::{read_qa, stripped_corpus, Qa};
+
+/// Arguments of `fonte eval`.
+#[derive(clap::Args)]
+pub struct EvalArgs {
+    /// Corpus file from `fonte index`.
+    corpus: PathBuf,
+    /// Question set, one JSON object per line (the FAQ format or the mixed-library format:
+    /// tests/fixtures/qa/README.md).
+    qa: PathBuf,
+    /// Evidence budget in characters.
+    #[arg(long, default_value_t = 4000)]
+    budget: usize,
+    /// Which index variants to score (FAQ format; a mixed set is scored as indexed).
+    #[arg(long, value_enum, default_value_t = Variant::Both)]
+    variant: Variant,
+    /// RRF constant for hybrid ranking.
+    #[arg(long, default_value_t = fonte_core::retrieve::Fusion::default().k)]
+    rrf_k: f32,
+    /// Weight of the dense ranking in hybrid fusion (BM25's is 1) [default: the model
+    /// manifest's `dense_weight`].
+    #[arg(long)]
+    dense_weight: Option<f32>,
+    /// How the dense ranking treats languages, one or more, comma-separated [default: what
+    /// the app ships].
+    #[arg(long, value_enum, value_delimiter = ',')]
+    languages: Vec<LanguagesArg>,
+    /// The language gap for `--languages offset` [default: the model manifest's].
+    #[arg(long)]
+    language_gap: Option<f32>,
+    /// Also write each question's outcome, one JSON object per line, to this file.
+    #[arg(long)]
+    per_question: Option<PathBuf>,
+    /// Answer mode: questions the corpus does not answer (`q_en`, `q_pt` per line). Reports
+    /// abstention before the LLM on both sets and, with `--endpoint`, what the model answers.
+    #[arg(long)]
+    answers: Option<PathBuf>,
+    /// Answer mode: questions per set and language sent to the endpoint.
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
+    #[command(flatten)]
+    endpoint: crate::ask::EndpointArgs,
+    #[command(flatten)]
+    model: ModelArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+enum Variant {
+    AsIndexed,
+    Stripped,
+    Both,
+}
+
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+enum LanguagesArg {
+    Joint,
+    PerLanguage,
+    Interleaved,
+    Centered,
+    Offset,
+}
+
+impl LanguagesArg {
+    fn languages(self) -> Languages {
+        match self {
+            Self::Joint => Languages::Joint,
+            Self::PerLanguage => Languages::PerLanguage,
+            Self::Interleaved => Languages::Interleaved,
+            Self::Centered => Languages::Centered,
+            Self::Offset => Languages::Offset,
+        }
+    }
+}
+
+/// Label of a [`Languages`] in the table.
+fn label(l: Languages) -> &'static str {
+    match l {
+        Languages::Joint => "joint",
+        Languages::PerLanguage => "per-language",
+        Languages::Interleaved => "interleaved",
+        Languages::Centered => "centered",
+        Languages::Offset => "offset",
+    }
+}
+
+const RANKINGS: [(&str, Mode); 3] = [
+    ("bm25", Mode::Lexical),
+    ("dense", Mode::Dense),
+    ("hybrid", Mode::Hybrid),
+];
+
+/// One question's ranked hits judged against its gold passage.
+fn outcome(
+    c: &Corpus,
+    case: &Case,
+    vector: &[f32],
+    mode: Mode,
+    scoped: bool,
+    budget: usize,
+) -> QuestionOutcome {
+    let scope = scoped.then_some(case.scope.as_slice());
+    let hits = c.search(
+        &Search::new(case.question, Some(vector))
+            .mode(mode)
+            .depth(100)
+            .scope(scope),
+    );
+    let is_hit = |h: &fonte_core::retrieve::Hit| {
+        case.gold.overlaps(&c.chunks()[h.chunk as usize].chunk.text)
+    };
+    QuestionOutcome {
+        ranked: hits.iter().map(is_hit).collect(),
+        budget_hit: c.evidence(&hits, budget).iter().any(is_hit),
+    }
+}
+
+/// The model's language gap on a parallel set (FAQ format): for each question, its cosine to
+/// the gold passage in its own language less its cosine to the same passage in the other, by
+/// question language.
+fn language_gap(
+    qa: &[Qa],
+    vectors: &HashMap<&str, Vec<f32>>,
+    embedder: &mut fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
+) -> Result<[f32; 2], String> {
+    let en: Vec<&str> = qa.iter().map(|q| q.gold("en")).collect();
+    let pt: Vec<&str> = qa.iter().map(|q| q.gold("pt")).collect();
+    let en = index::embed_all(embedder, &en)?;
+    let pt = index::embed_all(embedder, &pt)?;
+    let cos = fonte_core::embed::cosine;
+    let mut gap = [0.0f32; 2];
+    for (i, q) in qa.iter().enumerate() {
+        let (Some(qe), Some(qp)) = (vectors.get(q.q_en.as_str()), vectors.get(q.q_pt.as_str()))
+        else {
+            return Err(format!("{}: question not embedded", q.id));
+        };
+        gap[0] += cos(qe, &en[i]) - cos(qe, &pt[i]);
+        gap[1] += cos(qp, &pt[i]) - cos(qp, &en[i]);
+    }
+    Ok(gap.map(|g| g / qa.len().max(1) as f32))
+}
+
+/// `fonte eval`.
+pub fn run(args: &EvalArgs) -> Result<(), String> {
+    let mut corpus = index::load(&args.corpus)?;
+    let qa: Vec<Qa> = read_qa(&args.qa)?;
+    let mut embedder = model::load_for(&args.model, &corpus)?;
+    if let Some(unanswerable) = &args.answers {
+        corpus.set_fusion(Fusion::for_model(embedder.manifest()));
+        return crate::answers::run(
+            &corpus,
+            &qa,
+            unanswerable,
+            &args.endpoint,
+            args.budget,
+            args.limit,
+            &mut embedder,
+        );
+    }
+    let shipped = Fusion::for_model(embedder.manifest());
+    let fusion = Fusion {
+        k: args.rrf_k,
+        dense_weight: args.dense_weight.unwrap_or(shipped.dense_weight),
+        language_gap: args.language_gap.unwrap_or(shipped.language_gap),
+        ..shipped
+    };
+    let candidates: Vec<Languages> = if args.languages.is_empty() {
+        vec![shipped.languages]
+    } else {
+        args.languages.iter().map(|l| l.languages()).collect()
+    };
+    let all = cases(&corpus, &qa)?;
+    let mixed = qa.first().is_some_and(|q| q.doc.is_some());
+    let mut vectors: HashMap<&str, Vec<f32>> = HashMap::new();
+    for case in &all {
+        if !vectors.contains_key(case.question) {
+            let v = pollster::block_on(embedder.embed_query(case.question))
+                .map_err(|e| e.to_string())?;
+            vectors.insert(case.question, v);
+        }
+    }
+    if !mixed {
+        let [en, pt] = language_gap(&qa, &vectors, &mut embedder)?;
+        println!(
+            "language gap (mean cosine to the gold passage in the question's language less to the same passage in the other): English questions {en:.4}, Portuguese {pt:.4}, both {:.4}",
+            (en + pt) / 2.0
+        );
+    }
+    let mut variants = Vec::new();
+    if args.variant != Variant::Stripped || mixed {
+        variants.push(("as-indexed", None));
+    }
+    if args.variant != Variant::AsIndexed && !mixed {
+        let (c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
+        eprintln!("stripped question headings from {n} chunks");
+        variants.push(("headings-stripped", Some(c)));
+    }
+    println!(
+        "model {}, chunks {} (target {} tokens, overlap {}), {} documents, budget {} chars, {} questions ({} scored), rrf k {} dense weight {}",
+        corpus.info().model_id,
+        corpus.chunks().len(),
+        corpus.info().chunk_params.target_tokens,
+        corpus.info().chunk_params.overlap_tokens,
+        corpus.documents().len(),
+        args.budget,
+        qa.len(),
+        all.len(),
+        fusion.k,
+        fusion.dense_weight
+    );
+    let mut per_question = match &args.per_question {
+        Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?),
+        None => None,
+    };
+    println!(
+        "{:18} {:8} {:12} {:7} {:8} {:>4} {:>6} {:>6} {:>6} {:>8}",
+        "index", "scope", "languages", "pair", "ranking", "n", "R@5", "R@10", "MRR", "R@budget"
+    );
+    for (variant, stripped) in &mut variants {
+        let c = stripped.as_mut().unwrap_or(&mut corpus);
+        for &languages in &candidates {
+            c.set_fusion(Fusion {
+                languages,
+                ..fusion
+            });
+            for scoped in [true, false] {
+                for pair in PAIRS {
+                    let of_pair: Vec<&Case> = all
+                        .iter()
+                        .filter(|k| k.pair == pair && (scoped || k.unscoped))
+                        .collect();
+                    if of_pair.is_empty() {
+                        continue;
+                    }
+                    for (name, mode) in RANKINGS {
+                        let outcomes: Vec<QuestionOutcome> = of_pair
+                            .iter()
+                            .map(|k| outcome(c, k, &vectors[k.question], mode, scoped, args.budget))
+                            .collect();
+                        let scope = if scoped { "scoped" } else { "unscoped" };
+                        if let Some(f) = per_question.as_mut() {
+                            for (k, o) in of_pair.iter().zip(&outcomes) {
+                                let line = serde_json::json!({
+                                    "index": variant, "scope": scope, "languages": label(languages),
+                                    "pair": pair, "ranking": name, "id": k.id,
+                                    "first_hit": o.ranked.iter().position(|h| *h).map(|p| p + 1),
+                                    "budget_hit": o.budget_hit,
+                                });
+                                writeln!(f, "{line}").map_err(|e| e.to_string())?;
+                            }
+                        }
+                        let m = metrics(&outcomes);
+                        println!(
+                            "{variant:18} {scope:8} {:12} {pair:7} {name:8} {:4} {:6.3} {:6.3} {:6.3} {:8.3}",
+                            label(languages),
+                            m.questions,
+                            m.recall_at_5,
+                            m.recall_at_10,
+                            m.mrr,
+                            m.recall_budget
+                        );
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
