@@ -41,7 +41,8 @@ pub struct Chunk {
     pub char_end: usize,
     /// Headings above the chunk, outermost first (carried across pages).
     pub heading_path: Vec<String>,
-    /// The text: exactly the page text's `char_start..char_end`.
+    /// The text: the page text's `char_start..char_end`, less any margin line numbers in it
+    /// ([`crate::pdf::margin`]).
     pub text: String,
 }
 

@@ -95,3 +95,98 @@ pub fn cases<'a>(corpus: &Corpus, qa: &'a [Qa]) -> Result<Vec<Case<'a>>, String>
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fonte_core::chunk::{Chunk, ChunkParams};
+    use fonte_core::corpus::{BuildInfo, ChunkRecord, DocumentMeta};
+    use fonte_core::pdf::Report;
+
+    fn corpus(docs: &[(&str, &str)]) -> Corpus {
+        let info = BuildInfo {
+            model_id: "test".into(),
+            dim: 2,
+            chunk_params: ChunkParams::default(),
+        };
+        let meta = |name: &str| DocumentMeta {
+            build: None,
+            id: name.into(),
+            name: name.into(),
+            title: None,
+            pages: 1,
+            report: Report::Complete,
+        };
+        let chunks: Vec<ChunkRecord> = docs
+            .iter()
+            .enumerate()
+            .map(|(d, (_, text))| ChunkRecord {
+                doc: d as u32,
+                chunk: Chunk {
+                    page: 1,
+                    char_start: 0,
+                    char_end: text.chars().count(),
+                    heading_path: vec![],
+                    text: (*text).into(),
+                },
+            })
+            .collect();
+        let vectors = vec![vec![1.0, 0.0]; chunks.len()];
+        Corpus::build(
+            info,
+            docs.iter().map(|d| meta(d.0)).collect(),
+            chunks,
+            vectors,
+        )
+        .unwrap()
+    }
+
+    fn qa(line: &str) -> Qa {
+        serde_json::from_str(line).unwrap()
+    }
+
+    const EN: &str = "You can install the file-rc package to convert the links into one file.";
+    const PT: &str = "Você pode instalar o pacote file-rc para converter os links num ficheiro.";
+
+    #[test]
+    fn the_faq_pairs_are_unscoped_only_where_one_faq_holds_the_answer() {
+        let q = qa(&format!(
+            r#"{{"id": "a", "q_en": "How?", "q_pt": "Como?", "gold_en": "{EN}", "gold_pt": "{PT}"}}"#
+        ));
+        let both = corpus(&[("faq.en.pdf", EN), ("faq.pt.pdf", PT)]);
+        let got = cases(&both, std::slice::from_ref(&q)).unwrap();
+        assert_eq!(got.iter().map(|c| c.pair).collect::<Vec<_>>(), PAIRS);
+        assert!(
+            got.iter().all(|c| !c.unscoped),
+            "the other copy answers too"
+        );
+        let pt_only = corpus(&[("faq.pt.pdf", PT), ("manual.pdf", EN)]);
+        let got = cases(&pt_only, std::slice::from_ref(&q)).unwrap();
+        let pairs: Vec<(&str, bool)> = got.iter().map(|c| (c.pair, c.unscoped)).collect();
+        assert_eq!(pairs, [("pt->pt", true), ("en->pt", true)]);
+        assert_eq!(got[1].question, "How?");
+        assert_eq!(got[1].scope, [0]);
+    }
+
+    #[test]
+    fn a_mixed_question_is_asked_in_both_languages_of_its_one_document() {
+        let line = format!(
+            r#"{{"id": "m", "doc": "manual.pdf", "doc_lang": "en", "q_en": "How?", "q_pt": "Como?", "gold": "{EN}"}}"#
+        );
+        let library = corpus(&[("faq.pt.pdf", PT), ("manual.pdf", EN)]);
+        let set = [qa(&line)];
+        let got = cases(&library, &set).unwrap();
+        let pairs: Vec<(&str, &str, bool)> = got
+            .iter()
+            .map(|c| (c.pair, c.question, c.unscoped))
+            .collect();
+        assert_eq!(pairs, [("en->en", "How?", true), ("pt->en", "Como?", true)]);
+        assert_eq!(got[0].scope, [1]);
+        // Its document absent: left out; its gold passage absent from its document: refused.
+        assert!(cases(&corpus(&[("faq.pt.pdf", PT)]), &[qa(&line)])
+            .unwrap()
+            .is_empty());
+        let wrong = corpus(&[("manual.pdf", PT)]);
+        assert!(cases(&wrong, &[qa(&line)]).is_err());
+    }
+}
