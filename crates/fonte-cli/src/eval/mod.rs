@@ -197,7 +197,8 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
             vectors.insert(case.question, v);
         }
     }
-    if !mixed {
+    // The gap needs both languages' questions embedded: a FAQ document in the corpus.
+    if !mixed && !all.is_empty() {
         let [en, pt] = language_gap(&qa, &vectors, &mut embedder)?;
         println!(
             "language gap (mean cosine to the gold passage in the question's language less to the same passage in the other): English questions {en:.4}, Portuguese {pt:.4}, both {:.4}",
