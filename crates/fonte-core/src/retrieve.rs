@@ -314,16 +314,11 @@ fn offset(lists: Vec<Vec<(u32, f32)>>, offsets: &[f32], depth: usize) -> Vec<(u3
 
 /// The lists merged by score less their own mean score, `depth` in all.
 fn centered(lists: Vec<Vec<(u32, f32)>>, depth: usize) -> Vec<(u32, f32)> {
-    let mut all: Vec<(u32, f32)> = lists
-        .into_iter()
-        .flat_map(|l| {
-            let mean = l.iter().map(|x| x.1).sum::<f32>() / l.len().max(1) as f32;
-            l.into_iter().map(move |(c, s)| (c, s - mean))
-        })
+    let means: Vec<f32> = lists
+        .iter()
+        .map(|l| -l.iter().map(|x| x.1).sum::<f32>() / l.len().max(1) as f32)
         .collect();
-    all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    all.truncate(depth);
-    all
+    offset(lists, &means, depth)
 }
 
 #[cfg(test)]
@@ -408,7 +403,7 @@ mod tests {
         let chunk_lang = crate::lang::passage_languages(texts);
         assert_eq!(chunk_lang, [Some(Lang::En), Some(Lang::Pt), Some(Lang::Pt)]);
         let chunk_doc = [0, 1, 1];
-        let ranked = |languages, language_gap| {
+        let ranked = |question: &str, languages, language_gap| {
             let r = Retriever {
                 lexical: &lexical,
                 dense: &dense,
@@ -421,41 +416,30 @@ mod tests {
                 },
             };
             let q = [1.0, 0.0];
-            let search = Search::new("Como apago todos os objetos da sessão?", Some(&q));
-            let hits = r.search(&search.mode(Mode::Dense));
+            let hits = r.search(&Search::new(question, Some(&q)).mode(Mode::Dense));
             hits.iter().map(|h| h.chunk).collect::<Vec<_>>()
         };
-        assert_eq!(ranked(Languages::Joint, 0.036), [1, 2, 0]);
-        assert_eq!(ranked(Languages::Offset, 0.036), [0, 1, 2]);
+        let pt = "Como apago todos os objetos da sessão?";
+        assert_eq!(ranked(pt, Languages::Joint, 0.036), [1, 2, 0]);
+        assert_eq!(ranked(pt, Languages::Offset, 0.036), [0, 1, 2]);
         assert_eq!(
-            ranked(Languages::Offset, 0.0),
+            ranked(pt, Languages::Offset, 0.0),
             [1, 2, 0],
             "no gap, no change"
         );
         assert_eq!(
-            ranked(Languages::PerLanguage, 0.0)[0],
+            ranked(pt, Languages::PerLanguage, 0.0)[0],
             0,
             "ties broken by id"
         );
         // The same question in English: no offset for its own language.
-        let r = Retriever {
-            lexical: &lexical,
-            dense: &dense,
-            chunk_doc: &chunk_doc,
-            chunk_lang: &chunk_lang,
-            fusion: Fusion {
-                languages: Languages::Offset,
-                language_gap: 0.036,
-                ..Fusion::default()
-            },
-        };
-        let q = [1.0, 0.0];
-        let hits = r.search(
-            &Search::new("How do I delete every object of the session?", Some(&q))
-                .mode(Mode::Dense),
-        );
         assert_eq!(
-            hits[0].chunk, 1,
+            ranked(
+                "How do I delete every object of the session?",
+                Languages::Offset,
+                0.036
+            )[0],
+            1,
             "Portuguese passages get the gap for an English question"
         );
     }
