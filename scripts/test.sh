@@ -33,19 +33,28 @@ stage() {
   fi
 }
 
+# Every temporary file of the run goes to one folder removed at exit: chromedriver and Playwright
+# leave a ~200 MB Chromium profile in $TMPDIR per browser they start (wasm-bindgen-test-runner
+# does not always close its session), and a few runs of these filled the disk of a CI machine.
+run_tmp="$(mktemp -d)"
+export TMPDIR="$run_tmp"
+cleanup() {
+  kill ${assets_pid:-} ${llm_pid:-} 2>/dev/null
+  rm -rf "$run_tmp"
+}
+trap cleanup EXIT
+
 # Loopback server for the browser tests' assets (model, onnxruntime-web): the wasm-bindgen test
 # runner serves only its own files. Its URL is compiled into the tests (FONTE_TEST_ASSETS).
 assets_log="$(mktemp)"
 python3 scripts/static_server.py --directory "$ROOT" --port 0 --cors --no-csp --quiet > "$assets_log" &
 assets_pid=$!
-trap 'kill $assets_pid 2>/dev/null; rm -f "$assets_log"' EXIT
 for _ in $(seq 50); do grep -q serving "$assets_log" && break; sleep 0.1; done
 export FONTE_TEST_ASSETS="$(grep -o 'http://[0-9.:]*/' "$assets_log")"
 # The scripted LLM endpoint the browser tests stream from (tests/llm_server.py, test-only).
 llm_log="$(mktemp)"
 python3 tests/llm_server.py --port 0 > "$llm_log" &
 llm_pid=$!
-trap 'kill $assets_pid $llm_pid 2>/dev/null; rm -f "$assets_log" "$llm_log"' EXIT
 for _ in $(seq 50); do grep -q serving "$llm_log" && break; sleep 0.1; done
 export FONTE_TEST_LLM="$(grep -o 'http://[0-9.:]*/' "$llm_log")"
 
