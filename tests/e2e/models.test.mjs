@@ -17,7 +17,8 @@ async function waitForMeta(page, ok, timeout = 60_000) {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
-const E5 = 'multilingual-e5-small-enpt-q4';
+const E5 = 'multilingual-e5-small-enpt-int8';
+const MINILM_DIR = 'models/all-minilm-l6-v2-int8/';
 const MINILM = 'all-MiniLM-L6-v2-int8';
 
 test('switching the embedding model re-embeds the library with the new one', async () => {
@@ -28,15 +29,17 @@ test('switching the embedding model re-embeds the library with the new one', asy
   const picker = page.getByTestId('model');
   assert.equal(await picker.getAttribute('data-current'), E5, 'a new library uses the bilingual model');
   const options = await picker.locator('option').allTextContents();
-  assert.equal(options.length, 2);
-  assert.match(options[0], /English \+ Portuguese.*\(en, pt; \d+(\.\d)? MB\)/);
-  assert.match(options[1], /MiniLM.*\(en; \d+(\.\d)? MB\)/);
+  // The default first; the 4-bit build stays for libraries built with it.
+  assert.equal(options.length, 3);
+  assert.match(options[0], /English \+ Portuguese.*8-bit.*\(en, pt; \d+(\.\d)? MB\)/);
+  assert.match(options[1], /English \+ Portuguese.*4-bit.*\(en, pt; \d+(\.\d)? MB\)/);
+  assert.match(options[2], /MiniLM.*\(en; \d+(\.\d)? MB\)/);
 
   await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/crazyones.pdf')]);
   await page.locator('[data-testid=doc-row][data-status=ready]').waitFor({ timeout: 300_000 });
   assert.equal((await libraryMeta(page)).info.model_id, E5);
 
-  await picker.selectOption({ index: 1 });
+  await picker.selectOption(MINILM_DIR);
   await page.getByTestId('switch-model').click();
   await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'crazyones.pdf' }).waitFor({ timeout: 300_000 });
   assert.equal(await picker.getAttribute('data-current'), MINILM);
@@ -62,7 +65,7 @@ test('a model switch interrupted by closing the page loses no document and goes 
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
   // Built with MiniLM first (fast), then switched to the bilingual model (slower), so the
   // switch is still running when the page closes.
-  await page.getByTestId('model').selectOption({ index: 1 });
+  await page.getByTestId('model').selectOption(MINILM_DIR);
   await page.getByTestId('switch-model').click();
   await waitForMeta(page, (m) => m.info.model_id === MINILM && !m.next);
   const files = ['pdfs/encrypted/crazyones.pdf', 'pdfs/encrypted/unencrypted.pdf', 'pdfs/pt/abntex2-modelo-artigo.pdf'];

@@ -56,7 +56,7 @@ before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'fonte-publish-'));
   bundle = path.join(dir, 'beamer.fonte');
   // The app's default model: the same as a library that the PDF is dropped into.
-  const model = path.join(ROOT, 'models/multilingual-e5-small-enpt');
+  const model = path.join(ROOT, 'models/multilingual-e5-small-enpt-int8');
   execFileSync(path.join(TARGET, 'debug', 'fonte'), ['bundle', PDF, '-o', bundle, '--title', 'Tutorial Beamer', '--model', model], { stdio: 'inherit' });
   site = path.join(dir, 'site');
   execFileSync('python3', [path.join(ROOT, 'scripts/publish.py'), '--app', path.join(ROOT, 'dist'), '--out', site, bundle], { stdio: 'inherit' });
@@ -171,21 +171,29 @@ test('a CLI-built bundle searches like the same PDF dropped into the page (top 5
     least = Math.min(least, dot / Math.sqrt(a2 * b2));
   }
   console.log(`least cosine, page vs CLI vectors: ${least.toFixed(6)}`);
-  assert.ok(least >= 0.999, `least cosine ${least}`);
-  // The rankings. The two sets of vectors differ in the 5th decimal of their cosines (the two
-  // runtimes' kernels), which can swap two passages whose scores tie that closely: measured
-  // here, 15 of the 20 top-5 lists are identical and the others differ by one such swap or
-  // one passage at rank 4-5. Asserted: the same first result, and at least 4 of the 5.
+  // The 8-bit model quantizes activations per call, and onnxruntime-web's WebAssembly int8
+  // kernels round a little differently from native ones: 0.99896 at worst here (docs/QUALITY.md §4).
+  assert.ok(least >= 0.998, `least cosine ${least}`);
+  // The rankings. The two sets of vectors differ in the 3rd-4th decimal of their cosines (the
+  // two runtimes' int8 kernels), which can swap passages whose scores tie that closely:
+  // measured here with the 8-bit model, 9 of the 20 top-5 lists identical, the same first
+  // result for 18, the others one swap of the first two. Asserted: the first result among the
+  // other side's first two, the same first result for at least 16 of the 20, and at least 4 of
+  // the 5 shared.
   let identical = 0;
+  let sameFirst = 0;
   for (const q of QUERIES) {
     const [a, b] = [await top5(dropped, q), await top5(hosted, q)];
     const ids = (r) => r.map((x) => x.split('|')[0]);
     console.log(`${q}: dropped ${ids(a)} | bundle ${ids(b)}`);
     if (JSON.stringify(a) === JSON.stringify(b)) identical += 1;
-    assert.equal(a[0], b[0], q);
+    if (a[0] === b[0]) sameFirst += 1;
+    // A swap of the first two (scores that close) is the most the runtimes' rounding may do.
+    assert.ok(b.slice(0, 2).includes(a[0]) && a.slice(0, 2).includes(b[0]), q);
     assert.ok(a.filter((x) => b.includes(x)).length >= 4, q);
   }
-  console.log(`identical top-5 lists: ${identical} of ${QUERIES.length}`);
+  console.log(`identical top-5 lists: ${identical} of ${QUERIES.length}, the same first result: ${sameFirst}`);
+  assert.ok(sameFirst >= 16, `the same first result for ${sameFirst} of ${QUERIES.length} questions`);
 });
 
 test('a hosted bundle updated on its server: new documents added, the ones it dropped removed', async () => {
@@ -193,7 +201,7 @@ test('a hosted bundle updated on its server: new documents added, the ones it dr
   const page = await context.newPage();
   const url = `${server.url}?corpus=corpus/update.fonte`;
   const v1 = path.join(site, 'corpus', 'update.fonte');
-  const model = path.join(ROOT, 'models/multilingual-e5-small-enpt');
+  const model = path.join(ROOT, 'models/multilingual-e5-small-enpt-int8');
   const cli = path.join(TARGET, 'debug', 'fonte');
   execFileSync(cli, ['bundle', PDF, '-o', v1, '--title', 'Updated', '--model', model, '--no-pdfs']);
   await page.goto(url);

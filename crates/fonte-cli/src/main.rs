@@ -40,8 +40,10 @@ pub struct ModelArgs {
     /// ONNX Runtime intra-op threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Texts per inference batch.
-    #[arg(long, default_value_t = 16)]
+    /// Texts per inference batch. 1, as the page embeds: the 8-bit model quantizes its
+    /// activations over the whole batch, so batch mates would move a vector (cosine ~0.997), and
+    /// natively one text per call is no slower (docs/PERFORMANCE.md).
+    #[arg(long, default_value_t = 1)]
     pub batch: usize,
 }
 

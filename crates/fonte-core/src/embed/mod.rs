@@ -43,6 +43,9 @@ pub struct ModelFile {
     /// What that script converts (package and file).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
+    /// The options that script is run with (which build of the weights).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
 }
 
 /// `models/<name>/manifest.json`: what an index built with this model must record, and how to

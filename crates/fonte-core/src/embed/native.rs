@@ -202,11 +202,32 @@ mod tests {
 
     #[test]
     fn bilingual_e5_finds_the_translation_and_matches_the_fixture() {
-        let manifest = e5_manifest();
+        // Its activations are quantized per tensor over the whole batch (DynamicQuantizeLinear),
+        // so batch mates and their padding move a vector a little: 0.9991 measured.
+        e5_finds_the_translation_and_matches(
+            "multilingual-e5-small-enpt-int8",
+            "e5-int8-native-vectors.json",
+            0.998,
+        );
+    }
+
+    /// The 4-bit build stays installed for the libraries and bundles built with it.
+    #[test]
+    fn bilingual_e5_4bit_finds_the_translation_and_matches_the_fixture() {
+        e5_finds_the_translation_and_matches(
+            "multilingual-e5-small-enpt",
+            "e5-native-vectors.json",
+            0.9999,
+        );
+    }
+
+    /// `batched`: the least cosine between a vector embedded alone and in a padded batch.
+    fn e5_finds_the_translation_and_matches(folder: &str, fixture: &str, batched: f32) {
+        let manifest = e5_manifest(folder);
         assert_eq!(manifest.query_prefix, "query: ");
         assert_eq!(manifest.passage_prefix, "passage: ");
-        let model = std::fs::read(e5_dir().join("model.onnx")).expect("run scripts/setup.sh");
-        let tok = std::fs::read(e5_dir().join("tokenizer.json")).unwrap();
+        let model = std::fs::read(e5_dir(folder).join("model.onnx")).expect("run scripts/setup.sh");
+        let tok = std::fs::read(e5_dir(folder).join("tokenizer.json")).unwrap();
         let encoder = OrtEncoder::new(&manifest, &model, 1).unwrap();
         let mut embedder = Embedder::new(manifest.clone(), &tok, encoder)
             .unwrap()
@@ -223,17 +244,18 @@ mod tests {
 
         // Padding in a batch (positions, attention mask) changes nothing.
         let encoder = OrtEncoder::new(&manifest, &model, 1).unwrap();
-        let mut batched = Embedder::new(manifest, &tok, encoder)
+        let mut batched_embedder = Embedder::new(manifest.clone(), &tok, encoder)
             .unwrap()
             .with_batch_size(16);
-        let b = pollster::block_on(batched.embed_passages(&passages)).unwrap();
+        let b = pollster::block_on(batched_embedder.embed_passages(&passages)).unwrap();
         for (x, y) in p.iter().zip(&b) {
-            assert!(cosine(x, y) > 0.9999, "{}", cosine(x, y));
+            assert!(cosine(x, y) >= batched, "{}", cosine(x, y));
         }
 
         // The browser test compares its vectors with this committed fixture.
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../tests/fixtures/e5-native-vectors.json");
+            .join("../../tests/fixtures")
+            .join(fixture);
         let mut all = vec![query];
         all.extend(p);
         if std::env::var_os("FONTE_UPDATE_FIXTURES").is_some() {
@@ -242,12 +264,12 @@ mod tests {
                 .zip(&all)
                 .map(|((t, q), v)| serde_json::json!({ "text": t, "query": q, "vector": v }))
                 .collect();
-            let json =
-                serde_json::json!({ "model": "multilingual-e5-small-enpt-q4", "items": items });
+            let json = serde_json::json!({ "model": manifest.id, "items": items });
             std::fs::write(&path, serde_json::to_string(&json).unwrap()).unwrap();
         }
         let fixture: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&path).expect("the e5 fixture")).unwrap();
+        assert_eq!(fixture["model"], manifest.id.as_str());
         for (i, (text, _)) in E5_TEXTS.iter().enumerate() {
             assert_eq!(fixture["items"][i]["text"], *text);
             let stored: Vec<f32> =
