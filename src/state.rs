@@ -14,12 +14,21 @@ pub enum Status {
     Queued,
     /// Reading its text and chunking it.
     Parsing,
+    /// Read and chunked; waits for the files before it to be embedded.
+    Waiting {
+        /// Chunks to embed.
+        chunks: usize,
+        /// Whether its chunks are searchable by their words meanwhile.
+        searchable: bool,
+    },
     /// Embedding its chunks.
     Embedding {
         /// Chunks embedded so far.
         done: usize,
         /// Chunks in all.
         total: usize,
+        /// Whether its chunks are searchable by their words meanwhile.
+        searchable: bool,
     },
     /// Stored and searchable.
     Ready,
@@ -86,6 +95,7 @@ impl Status {
         match self {
             Status::Queued => "queued",
             Status::Parsing => "parsing",
+            Status::Waiting { .. } => "waiting",
             Status::Embedding { .. } => "embedding",
             Status::Ready => "ready",
             Status::Partial { .. } => "partial",
@@ -139,6 +149,11 @@ pub struct Progress {
     pub started_ms: f64,
     /// Chunks embedded since then.
     pub chunks_embedded: usize,
+    /// Chunks of every file read since then (known before embedding: each queued file is read
+    /// before the next one is embedded).
+    pub chunks_total: usize,
+    /// When the first of those chunks was embedded (ms since the epoch), 0 before.
+    pub embedding_since_ms: f64,
 }
 
 impl Progress {
@@ -151,8 +166,17 @@ impl Progress {
         }
     }
 
-    /// Seconds left at the pace so far, once there is a pace.
+    /// Seconds left at the pace so far, once there is a pace: the chunks left at the measured
+    /// embedding rate, or before that (and with files not read yet) by bytes.
     pub fn eta_seconds(&self, now_ms: f64) -> Option<f64> {
+        if self.chunks_embedded >= 4
+            && self.embedding_since_ms > 0.0
+            && self.chunks_total > self.chunks_embedded
+        {
+            let seconds = ((now_ms - self.embedding_since_ms) / 1000.0).max(0.001);
+            let rate = self.chunks_embedded as f64 / seconds;
+            return Some((self.chunks_total - self.chunks_embedded) as f64 / rate);
+        }
         let f = self.fraction();
         if f < 0.02 || self.started_ms == 0.0 {
             return None;
@@ -222,6 +246,8 @@ pub struct ResultRow {
     pub char_end: usize,
     /// The passage as runs of text, `true` where a query word matched.
     pub runs: Vec<(String, bool)>,
+    /// Found by its words alone: its document is still being embedded.
+    pub lexical_only: bool,
 }
 
 /// The page's signals.

@@ -127,7 +127,12 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
                     children=move |r| {
                         let score = format!("{:.3}", r.score);
                         view! {
-                            <li data-testid="result" data-page=r.page.to_string() data-chunk=r.chunk.to_string()>
+                            <li
+                                data-testid="result"
+                                data-page=r.page.to_string()
+                                data-chunk=r.chunk.to_string()
+                                data-lexical-only=r.lexical_only.to_string()
+                            >
                                 <p class="where">
                                     <button
                                         type="button"
@@ -143,6 +148,12 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
                                         <span data-testid="result-page">{r.page}</span>
                                     </button>
                                     <span class="score">{t!(i18n, score, score)}</span>
+                                    <Show when=move || r.lexical_only>
+                                        " "
+                                        <span class="badge" data-testid="lexical-only">
+                                            {t!(i18n, lexical_only)}
+                                        </span>
+                                    </Show>
                                 </p>
                                 <Show when={
                                     let h = r.heading.clone();

@@ -47,7 +47,24 @@ pub fn status_view(i18n: I18nContext<Locale>, s: &Status) -> AnyView {
     match s.clone() {
         Status::Queued => t!(i18n, st_queued).into_any(),
         Status::Parsing => t!(i18n, st_parsing).into_any(),
-        Status::Embedding { done, total } => t!(i18n, st_embedding, done, total).into_any(),
+        Status::Waiting {
+            chunks,
+            searchable: false,
+        } => t!(i18n, st_waiting, chunks).into_any(),
+        Status::Waiting {
+            chunks,
+            searchable: true,
+        } => t!(i18n, st_waiting_searchable, chunks).into_any(),
+        Status::Embedding {
+            done,
+            total,
+            searchable: false,
+        } => t!(i18n, st_embedding, done, total).into_any(),
+        Status::Embedding {
+            done,
+            total,
+            searchable: true,
+        } => t!(i18n, st_embedding_searchable, done, total).into_any(),
         Status::Ready => t!(i18n, st_ready).into_any(),
         Status::Partial { why, pages } => {
             let why = move || part_view(i18n, why);

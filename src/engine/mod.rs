@@ -235,6 +235,7 @@ impl Engine {
                     char_start: c.chunk.char_start,
                     char_end: c.chunk.char_end,
                     runs: highlight(&c.chunk.text, query),
+                    lexical_only: !corpus.has_vector(h.chunk),
                 }
             })
             .collect())

@@ -95,10 +95,23 @@ impl Engine {
     fn show(&self, event: IngestEvent<AppError>) {
         match event {
             IngestEvent::Reading { key } => self.set_status(key, |r| r.status = Status::Parsing),
-            IngestEvent::Read { key, pages, chunks } => self.set_status(key, |r| {
-                r.pages = Some(pages);
-                r.chunks = Some(chunks);
-            }),
+            IngestEvent::Read {
+                key,
+                pages,
+                chunks,
+                searchable,
+            } => {
+                self.set_status(key, |r| {
+                    r.pages = Some(pages);
+                    r.chunks = Some(chunks);
+                    r.status = Status::Waiting { chunks, searchable };
+                });
+                self.ui.progress.update(|p| p.chunks_total += chunks);
+                if searchable {
+                    // Searches re-run: its passages can be found by their words already.
+                    self.ui.generation.update(|g| *g += 1);
+                }
+            }
             IngestEvent::Embedding {
                 key,
                 done,
@@ -106,10 +119,29 @@ impl Engine {
                 embedded,
                 bytes,
             } => {
-                self.set_status(key, |r| r.status = Status::Embedding { done, total });
+                self.set_status(key, |r| {
+                    let searchable = matches!(
+                        r.status,
+                        Status::Embedding {
+                            searchable: true,
+                            ..
+                        } | Status::Waiting {
+                            searchable: true,
+                            ..
+                        }
+                    );
+                    r.status = Status::Embedding {
+                        done,
+                        total,
+                        searchable,
+                    };
+                });
                 self.ui.progress.update(|p| {
                     p.current = bytes as f64 * done as f64 / total.max(1) as f64;
                     p.chunks_embedded += embedded;
+                    if p.embedding_since_ms == 0.0 {
+                        p.embedding_since_ms = now_ms();
+                    }
                 });
             }
             IngestEvent::Stored { key, report } | IngestEvent::Rejected { key, report, .. } => {

@@ -79,10 +79,15 @@ pub fn evidence(query: &[f32], vectors: &[Vec<f32>]) -> Option<Evidence> {
     if vectors.len() < 2 {
         return None;
     }
+    // A chunk still waiting for its vector (an empty one) has no score yet.
     let mut scores: Vec<f32> = vectors
         .iter()
+        .filter(|v| !v.is_empty())
         .map(|v| v.iter().zip(query).map(|(a, b)| a * b).sum())
         .collect();
+    if scores.len() < 2 {
+        return None;
+    }
     scores.sort_unstable_by(|a, b| b.total_cmp(a));
     let n = scores.len();
     let crowd = scores[(n / 100).clamp(1, n - 1)];

@@ -72,10 +72,16 @@ struct Stored {
 /// An indexed corpus in memory. Its parts change only together ([`Corpus::build`],
 /// [`Corpus::add_document`], [`Corpus::remove_document`]), so the chunks, their vectors, the
 /// BM25 index, the vector index and the chunk-to-document map always agree.
+///
+/// A document can also be searchable before its vectors exist ([`Corpus::begin_document`]):
+/// its chunks are in the BM25 index at once, each vector joins the dense index as it comes
+/// ([`Corpus::set_vectors`]), and the document stays *provisional* (left out of
+/// [`Corpus::to_bytes`]) until [`Corpus::finish_document`].
 pub struct Corpus {
     info: BuildInfo,
     documents: Vec<DocumentMeta>,
     chunks: Vec<ChunkRecord>,
+    // Empty for a chunk whose vector has not come yet (its dense slot holds zeros).
     vectors: Vec<Vec<f32>>,
     fusion: Fusion,
     lexical: Bm25,
@@ -83,6 +89,10 @@ pub struct Corpus {
     chunk_doc: Vec<u32>,
     // Derived from the chunk texts (not stored): what the dense ranking is split by.
     chunk_lang: Vec<Option<Lang>>,
+    // Per chunk, whether its vector is still to come; empty when every vector is in.
+    pending: Vec<bool>,
+    // Per document, whether it is provisional (not stored yet, maybe not embedded).
+    provisional: Vec<bool>,
 }
 
 /// Each chunk's language, document by document ([`passage_languages`]).
@@ -115,6 +125,7 @@ impl Corpus {
         let dense = VectorIndex::build(info.dim, vectors.clone())?;
         let chunk_doc = chunks.iter().map(|c| c.doc).collect();
         let chunk_lang = chunk_languages(&chunks);
+        let provisional = vec![false; documents.len()];
         Ok(Self {
             info,
             documents,
@@ -124,8 +135,39 @@ impl Corpus {
             dense,
             chunk_doc,
             chunk_lang,
+            pending: Vec::new(),
+            provisional,
             fusion: Fusion::default(),
         })
+    }
+
+    /// [`build`](Self::build) keeping which documents are provisional and which vectors are
+    /// still to come (an empty vector), as [`remove_document`](Self::remove_document) needs.
+    fn rebuild(
+        info: BuildInfo,
+        documents: Vec<DocumentMeta>,
+        provisional: Vec<bool>,
+        chunks: Vec<ChunkRecord>,
+        vectors: Vec<Vec<f32>>,
+    ) -> Result<Self> {
+        let pending: Vec<bool> = vectors.iter().map(Vec::is_empty).collect();
+        let filled = vectors
+            .iter()
+            .map(|v| {
+                if v.is_empty() {
+                    vec![0.0; info.dim]
+                } else {
+                    v.clone()
+                }
+            })
+            .collect();
+        let mut corpus = Self::build(info, documents, chunks, filled)?;
+        corpus.vectors = vectors;
+        corpus.provisional = provisional;
+        if pending.contains(&true) {
+            corpus.pending = pending;
+        }
+        Ok(corpus)
     }
 
     /// Build parameters.
@@ -143,7 +185,8 @@ impl Corpus {
         &self.chunks
     }
 
-    /// One vector per chunk.
+    /// One vector per chunk; empty for a chunk of a provisional document whose vector has not
+    /// come yet.
     pub fn vectors(&self) -> &[Vec<f32>] {
         &self.vectors
     }
@@ -179,6 +222,86 @@ impl Corpus {
         chunks: Vec<Chunk>,
         vectors: Vec<Vec<f32>>,
     ) -> Result<u32> {
+        self.push_document(meta, chunks, vectors, false)
+    }
+
+    /// Adds a provisional document: its chunks are searchable by BM25 at once, by vector as
+    /// [`set_vectors`](Self::set_vectors) gives them; it is not saved by
+    /// [`to_bytes`](Self::to_bytes) until [`finish_document`](Self::finish_document).
+    pub fn begin_document(&mut self, meta: DocumentMeta, chunks: Vec<Chunk>) -> Result<u32> {
+        let pending = vec![Vec::new(); chunks.len()];
+        self.push_document(meta, chunks, pending, true)
+    }
+
+    /// Gives vectors to chunks `first..` of provisional document `doc` (its own chunk
+    /// numbering, in order).
+    pub fn set_vectors(&mut self, doc: u32, first: usize, vectors: &[Vec<f32>]) -> Result<()> {
+        if !self.is_provisional(doc) {
+            return Err(Error::Index(format!(
+                "document {doc} is not being embedded"
+            )));
+        }
+        let start = self.chunk_doc.partition_point(|&d| d < doc) + first;
+        let end = start + vectors.len();
+        if end > self.chunk_doc.len() || self.chunk_doc[end - 1] != doc {
+            return Err(Error::Index(format!(
+                "{}: vectors for chunks {first}..{} of fewer",
+                self.documents[doc as usize].name,
+                first + vectors.len()
+            )));
+        }
+        for (i, v) in (start..end).zip(vectors) {
+            self.dense.set(i as u32, v)?;
+            self.vectors[i] = v.clone();
+            if let Some(p) = self.pending.get_mut(i) {
+                *p = false;
+            }
+        }
+        if !self.pending.contains(&true) {
+            self.pending = Vec::new();
+        }
+        Ok(())
+    }
+
+    /// Ends provisional document `doc` once every vector of it is in (it is stored): it is
+    /// saved like any other from now on.
+    pub fn finish_document(&mut self, doc: u32) -> Result<()> {
+        if !self.is_provisional(doc) {
+            return Err(Error::Index(format!(
+                "document {doc} is not being embedded"
+            )));
+        }
+        let unembedded = (0..self.chunks.len())
+            .filter(|&i| self.chunk_doc[i] == doc && !self.has_vector(i as u32))
+            .count();
+        if unembedded > 0 {
+            return Err(Error::Index(format!(
+                "{}: {unembedded} chunks without a vector",
+                self.documents[doc as usize].name
+            )));
+        }
+        self.provisional[doc as usize] = false;
+        Ok(())
+    }
+
+    /// Whether document `doc` is provisional ([`begin_document`](Self::begin_document)).
+    pub fn is_provisional(&self, doc: u32) -> bool {
+        self.provisional.get(doc as usize) == Some(&true)
+    }
+
+    /// Whether chunk `chunk` has its vector (always, except in a provisional document still
+    /// being embedded): a hit on a chunk without one was found by BM25 alone.
+    pub fn has_vector(&self, chunk: u32) -> bool {
+        self.pending.get(chunk as usize) != Some(&true)
+    }
+
+    fn push_document(
+        &mut self,
+        meta: DocumentMeta,
+        chunks: Vec<Chunk>,
+        vectors: Vec<Vec<f32>>,
+        provisional: bool,
+    ) -> Result<u32> {
         if self.document_number(&meta.id).is_some() {
             return Err(Error::Index(format!("{} is already indexed", meta.name)));
         }
@@ -190,7 +313,10 @@ impl Corpus {
                 vectors.len()
             )));
         }
-        if let Some(v) = vectors.iter().find(|v| v.len() != self.info.dim) {
+        if let Some(v) = vectors
+            .iter()
+            .find(|v| v.len() != self.info.dim && !(provisional && v.is_empty()))
+        {
             return Err(Error::Index(format!(
                 "{}: vector of dimension {}, the library uses {}",
                 meta.name,
@@ -199,7 +325,19 @@ impl Corpus {
             )));
         }
         let n = self.documents.len() as u32;
-        self.dense.extend(&vectors)?;
+        if provisional {
+            // Zero placeholders, kept out of dense searches until their vectors come.
+            self.dense
+                .extend(&vec![vec![0.0; self.info.dim]; chunks.len()])?;
+            self.pending.resize(self.chunks.len(), false);
+            self.pending.extend(std::iter::repeat_n(true, chunks.len()));
+        } else {
+            self.dense.extend(&vectors)?;
+            if !self.pending.is_empty() {
+                self.pending
+                    .extend(std::iter::repeat_n(false, chunks.len()));
+            }
+        }
         for c in &chunks {
             self.lexical.push(&c.text);
         }
@@ -213,6 +351,7 @@ impl Corpus {
         );
         self.vectors.extend(vectors);
         self.documents.push(meta);
+        self.provisional.push(provisional);
         Ok(n)
     }
 
@@ -223,6 +362,8 @@ impl Corpus {
         };
         let mut documents = std::mem::take(&mut self.documents);
         documents.remove(gone as usize);
+        let mut provisional = std::mem::take(&mut self.provisional);
+        provisional.remove(gone as usize);
         let mut chunks = Vec::with_capacity(self.chunks.len());
         let mut vectors = Vec::with_capacity(self.vectors.len());
         for (mut c, v) in std::mem::take(&mut self.chunks)
@@ -239,7 +380,7 @@ impl Corpus {
             vectors.push(v);
         }
         let fusion = self.fusion;
-        *self = Self::build(self.info.clone(), documents, chunks, vectors)?;
+        *self = Self::rebuild(self.info.clone(), documents, provisional, chunks, vectors)?;
         self.fusion = fusion;
         Ok(true)
     }
@@ -251,6 +392,7 @@ impl Corpus {
             dense: &self.dense,
             chunk_doc: &self.chunk_doc,
             chunk_lang: &self.chunk_lang,
+            pending: &self.pending,
             fusion: self.fusion,
         }
         .search(search)
@@ -265,8 +407,12 @@ impl Corpus {
         )
     }
 
-    /// Serializes: magic, format version, SHA-256 of the body, body.
+    /// Serializes: magic, format version, SHA-256 of the body, body. Provisional documents
+    /// are left out (they are not stored yet).
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        if self.provisional.contains(&true) {
+            return self.settled()?.to_bytes();
+        }
         let stored = Stored {
             info: self.info.clone(),
             documents: self.documents.clone(),
@@ -282,6 +428,38 @@ impl Corpus {
         out.extend_from_slice(&Sha256::digest(&body));
         out.extend_from_slice(&body);
         Ok(out)
+    }
+
+    /// The corpus without its provisional documents.
+    fn settled(&self) -> Result<Self> {
+        let keep: Vec<bool> = self.provisional.iter().map(|p| !p).collect();
+        let mut number = Vec::with_capacity(keep.len());
+        let mut next = 0;
+        for &k in &keep {
+            number.push(next);
+            next += u32::from(k);
+        }
+        let documents = self
+            .documents
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(d, _)| d.clone())
+            .collect();
+        let (chunks, vectors) = self
+            .chunks
+            .iter()
+            .zip(&self.vectors)
+            .filter(|(c, _)| keep[c.doc as usize])
+            .map(|(c, v)| {
+                let chunk = ChunkRecord {
+                    doc: number[c.doc as usize],
+                    chunk: c.chunk.clone(),
+                };
+                (chunk, v.clone())
+            })
+            .unzip();
+        Self::build(self.info.clone(), documents, chunks, vectors)
     }
 
     /// Reads what [`to_bytes`](Self::to_bytes) wrote, refusing a damaged or foreign file
@@ -308,6 +486,8 @@ impl Corpus {
         let chunk_lang = chunk_languages(&s.chunks);
         Ok(Self {
             chunk_lang,
+            pending: Vec::new(),
+            provisional: vec![false; s.documents.len()],
             info: s.info,
             documents: s.documents,
             chunks: s.chunks,

@@ -138,7 +138,8 @@ impl<S: Store> Library<S> {
     }
 
     /// Stores a document (stamped with the library's build) in one step, then makes it
-    /// searchable; one already stored under the same id is replaced. On error nothing changed.
+    /// searchable; one already stored under the same id is replaced. On error nothing changed
+    /// (a provisional copy of it stays provisional).
     pub async fn add(&self, mut doc: StoredDocument) -> Result<()> {
         if self.mismatched.get() {
             return Err(crate::Error::Mismatch);
@@ -152,10 +153,46 @@ impl<S: Store> Library<S> {
             ..
         } = doc;
         let mut corpus = self.corpus.borrow_mut();
+        if let Some(n) = corpus.document_number(&meta.id) {
+            if corpus.is_provisional(n)
+                && corpus.chunks().iter().filter(|c| c.doc == n).count() == chunks.len()
+            {
+                // Searchable since it was read: the stored vectors are the ones it was given
+                // (set again, so the corpus holds exactly what the store does).
+                corpus.set_vectors(n, 0, &vectors)?;
+                return corpus.finish_document(n);
+            }
+        }
         // A replacement (re-embedded for a switch, or stale and now current) leaves no copy.
         corpus.remove_document(&meta.id)?;
         corpus.add_document(meta, chunks, vectors)?;
         Ok(())
+    }
+
+    /// Makes a document searchable by its text while it is still being embedded: its chunks
+    /// join the BM25 index now and each vector the dense one as [`Provisional::embedded`]
+    /// gives it; [`add`](Self::add) then stores it and ends the provisional state. Nothing is
+    /// stored here, and the returned guard takes the document out of the corpus again if it is
+    /// dropped before `add` (cancelled, failed, the storage full). `None` when a searchable
+    /// copy of it is already there (re-embedded for a switch: the old copy serves until the
+    /// new one is stored) or the library is mismatched.
+    pub fn begin(
+        &self,
+        meta: &DocumentMeta,
+        chunks: &[crate::chunk::Chunk],
+    ) -> Option<Provisional<'_, S>> {
+        if self.mismatched.get() {
+            return None;
+        }
+        let mut meta = meta.clone();
+        meta.build = Some(self.info());
+        let id = meta.id.clone();
+        let mut corpus = self.corpus.borrow_mut();
+        if corpus.document_number(&id).is_some() {
+            return None;
+        }
+        corpus.begin_document(meta, chunks.to_vec()).ok()?;
+        Some(Provisional { library: self, id })
     }
 
     /// Deletes a document from the store, then from the corpus, and saves the index.
@@ -195,6 +232,40 @@ impl<S: Store> Library<S> {
     /// wholly of its build).
     pub async fn finish_switch(&self) -> Result<bool> {
         finish_switch(&self.store).await
+    }
+}
+
+/// A document searchable by its text before it is stored ([`Library::begin`]).
+pub struct Provisional<'a, S: Store> {
+    library: &'a Library<S>,
+    id: String,
+}
+
+impl<S: Store> Provisional<'_, S> {
+    /// Chunks `first..first + vectors.len()` of the document have their vectors: searchable
+    /// by vector from now on. A document deleted meanwhile is ignored.
+    pub fn embedded(&self, first: usize, vectors: &[Vec<f32>]) -> Result<()> {
+        let mut corpus = self.library.corpus.borrow_mut();
+        match corpus.document_number(&self.id) {
+            Some(n) if corpus.is_provisional(n) => corpus.set_vectors(n, first, vectors),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl<S: Store> Drop for Provisional<'_, S> {
+    fn drop(&mut self) {
+        // Stored by `add` (no longer provisional): stays. Otherwise its text leaves the
+        // search with it; nothing of it was stored. Removing only fails on a corpus that
+        // could not be rebuilt, which the next open rebuilds from the store anyway.
+        let Ok(mut corpus) = self.library.corpus.try_borrow_mut() else {
+            return;
+        };
+        if let Some(n) = corpus.document_number(&self.id) {
+            if corpus.is_provisional(n) {
+                let _ = corpus.remove_document(&self.id);
+            }
+        }
     }
 }
 
@@ -331,6 +402,52 @@ mod tests {
         }
         assert!(run(lib.finish_switch()).unwrap());
         assert_eq!(lib.documents().len(), 3);
+    }
+
+    #[test]
+    fn a_provisional_document_survives_other_documents_coming_and_going() {
+        let (lib, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+        run(lib.add(document("a", &["contracts and clauses"], "m1"))).unwrap();
+        let c = document("c", &["boats on rivers", "harbours"], "m1");
+        let provisional = lib.begin(&c.meta, &c.chunks).expect("begun");
+        assert!(
+            lib.begin(&c.meta, &c.chunks).is_none(),
+            "already searchable"
+        );
+        provisional.embedded(0, &c.vectors[..1]).unwrap();
+        // A bundle's document arrives, and the first one is deleted, meanwhile.
+        run(lib.add(document("b", &["regulations"], "m1"))).unwrap();
+        run(lib.delete("a")).unwrap();
+        let corpus = lib.corpus();
+        let n = corpus.document_number("c").unwrap();
+        assert!(corpus.is_provisional(n));
+        let chunks: Vec<u32> = (0..corpus.chunks().len() as u32)
+            .filter(|&i| corpus.chunks()[i as usize].doc == n)
+            .collect();
+        assert!(corpus.has_vector(chunks[0]) && !corpus.has_vector(chunks[1]));
+        let hits = corpus.search(&Search::new("harbours", Some(&c.vectors[1])).depth(5));
+        assert_eq!(hits[0].chunk, chunks[1]);
+        assert_eq!(hits[0].dense_rank, None, "found by its words alone");
+        drop(corpus);
+        // Saved while provisional: not in the saved index (not stored yet).
+        run(lib.save_index()).unwrap();
+        let saved = Corpus::from_bytes(&run(lib.store().index()).unwrap().unwrap()).unwrap();
+        assert_eq!(saved.documents().len(), 1);
+        provisional.embedded(1, &c.vectors[1..]).unwrap();
+        run(lib.add(c)).unwrap();
+        drop(provisional);
+        assert_eq!(lib.documents().len(), 2, "stored: the guard leaves it");
+        let corpus = lib.corpus();
+        assert!(!corpus.is_provisional(corpus.document_number("c").unwrap()));
+    }
+
+    #[test]
+    fn a_provisional_document_dropped_before_it_is_stored_leaves_the_search() {
+        let (lib, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+        let c = document("c", &["boats on rivers"], "m1");
+        drop(lib.begin(&c.meta, &c.chunks));
+        assert!(lib.documents().is_empty());
+        assert!(lib.corpus().chunks().is_empty());
     }
 
     #[test]

@@ -193,6 +193,9 @@ pub struct Retriever<'a> {
     pub chunk_doc: &'a [u32],
     /// Language of each chunk ([`crate::lang::passage_languages`]).
     pub chunk_lang: &'a [Option<Lang>],
+    /// Per chunk, whether its vector is still to come (kept out of the dense ranking); empty
+    /// when every chunk has one.
+    pub pending: &'a [bool],
     /// How [`Mode::Hybrid`] fuses.
     pub fusion: Fusion,
 }
@@ -215,8 +218,11 @@ impl Retriever<'_> {
             Mode::Lexical | Mode::Hybrid => self.lexical.search(question, depth, &allow),
             Mode::Dense => Vec::new(),
         };
+        let embedded = |chunk: u32| allow(chunk) && self.pending.get(chunk as usize) != Some(&true);
         let dense: Vec<Vec<(u32, f32)>> = match (mode, question_vector) {
-            (Mode::Dense | Mode::Hybrid, Some(q)) => self.dense_lists(question, q, depth, &allow),
+            (Mode::Dense | Mode::Hybrid, Some(q)) => {
+                self.dense_lists(question, q, depth, &embedded)
+            }
             _ => Vec::new(),
         };
         let rank_of = |list: &[(u32, f32)], id: u32| {
@@ -243,7 +249,9 @@ impl Retriever<'_> {
                         .iter()
                         .map(|l| (l.as_slice(), self.fusion.dense_weight)),
                 );
-                rrf_weighted(&lists, self.fusion.k)
+                let mut fused = rrf_weighted(&lists, self.fusion.k);
+                self.impute_pending(&mut fused, &lexical, dense_ids.len());
+                fused
             }
         };
         scored
@@ -255,6 +263,30 @@ impl Retriever<'_> {
                 dense_rank: dense_rank(chunk),
             })
             .collect()
+    }
+
+    /// A chunk whose vector has not come yet cannot be in the dense ranking(s); ranked as if
+    /// the model had found it irrelevant, a document still embedding would lose every passage
+    /// to the ones embedded before it (their dense ranks weigh `dense_weight` times BM25's).
+    /// So it takes, in each dense ranking, the rank it has in BM25's: the one estimate there is.
+    fn impute_pending(&self, fused: &mut [(u32, f32)], lexical: &[(u32, f32)], dense_lists: usize) {
+        if self.pending.is_empty() || dense_lists == 0 {
+            return;
+        }
+        let weight = self.fusion.dense_weight * dense_lists as f32;
+        let mut changed = false;
+        for (chunk, score) in fused.iter_mut() {
+            if self.pending.get(*chunk as usize) != Some(&true) {
+                continue;
+            }
+            if let Some(rank) = lexical.iter().position(|x| x.0 == *chunk) {
+                *score += weight / (self.fusion.k + rank as f32 + 1.0);
+                changed = true;
+            }
+        }
+        if changed {
+            fused.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        }
     }
 
     /// The dense ranking(s) [`Fusion::languages`] asks for, `depth` deep each: one list, or
@@ -371,6 +403,7 @@ mod tests {
             dense: &dense,
             chunk_doc: &chunk_doc,
             chunk_lang: &[None; 3],
+            pending: &[],
             fusion: Fusion::default(),
         };
         let hits = r.search(&Search::new("rescisão", Some(&[0.0, 1.0])));
@@ -409,6 +442,7 @@ mod tests {
                 dense: &dense,
                 chunk_doc: &chunk_doc,
                 chunk_lang: &chunk_lang,
+                pending: &[],
                 fusion: Fusion {
                     languages,
                     language_gap,
@@ -441,6 +475,46 @@ mod tests {
             )[0],
             1,
             "Portuguese passages get the gap for an English question"
+        );
+    }
+
+    #[test]
+    fn a_chunk_without_its_vector_yet_takes_its_lexical_rank_in_the_dense_ranking() {
+        // Chunk 2 (the only one with the words asked) has no vector yet: its dense slot is a
+        // zero placeholder. Chunks 0 and 1 are embedded and close to the question's vector.
+        let texts = [
+            "An introduction to the class and its options.",
+            "How to write the title page of a thesis.",
+            "Fundação Intituto Brasileiro de Geografia e Estatística, 1993.",
+        ];
+        let lexical = Bm25::build(texts, Bm25Params::default());
+        let dense =
+            VectorIndex::build(2, vec![vec![1.0, 0.0], vec![0.8, 0.6], vec![0.0, 0.0]]).unwrap();
+        let chunk_lang = [None; 3];
+        let ranked = |pending: &[bool]| {
+            let r = Retriever {
+                lexical: &lexical,
+                dense: &dense,
+                chunk_doc: &[0, 0, 0],
+                chunk_lang: &chunk_lang,
+                pending,
+                fusion: Fusion {
+                    dense_weight: 2.0,
+                    ..Fusion::default()
+                },
+            };
+            let q = [1.0, 0.0];
+            r.search(&Search::new("Intituto Brasileiro de Geografia", Some(&q)))
+        };
+        let hits = ranked(&[false, false, true]);
+        assert_eq!(hits[0].chunk, 2, "{hits:?}");
+        assert_eq!(hits[0].dense_rank, None, "found by its words alone");
+        assert!(
+            !ranked(&[false, false, true])
+                .iter()
+                .skip(1)
+                .any(|h| h.chunk == 2),
+            "listed once"
         );
     }
 }

@@ -8,13 +8,14 @@ use std::rc::Rc;
 
 use fonte_core::chunk::ChunkParams;
 use fonte_core::corpus::BuildInfo;
+use fonte_core::corpus::Corpus;
 use fonte_core::embed::fake::FakeEncoder;
 use fonte_core::ingest::{prepare, Prepared};
 use fonte_core::library::{Library, Opening};
 use fonte_core::pdf::{RejectReason, Report};
 use fonte_core::queue::{File, IngestEvent, Queue, Services};
 use fonte_core::reader::{Reader, Reply, Request};
-use fonte_core::retrieve::Search;
+use fonte_core::retrieve::{Mode, Search};
 use fonte_core::store::{MemStore, Store};
 use fonte_core::Error;
 
@@ -457,4 +458,193 @@ fn a_run_with_nothing_queued_ends_the_switch_of_an_empty_library() {
     assert!(matches!(log.as_slice(), [IngestEvent::Idle]), "{log:#?}");
     let meta = run(library.store().meta()).unwrap().unwrap();
     assert_eq!((meta.info, meta.next), (info("m2"), None));
+}
+
+/// What a search finds for the last chunk of the document being embedded, seen from inside the
+/// run (the moment the queue announces each slice).
+#[derive(Debug, PartialEq)]
+struct Seen {
+    done: usize,
+    by_words: bool,
+    by_vector: bool,
+    saved_with_it: bool,
+}
+
+#[test]
+fn a_file_is_searchable_by_its_words_while_it_embeds_and_by_vector_as_each_vector_comes() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    queue
+        .add(&library, files(&["pt/tutorialbeamer.pdf"]))
+        .unwrap();
+    let services = Local::new("m1");
+    let seen = RefCell::new(Vec::new());
+    let on = |e: IngestEvent<Error>| {
+        let IngestEvent::Embedding { done, total, .. } = e else {
+            return;
+        };
+        let corpus = library.corpus();
+        let last = corpus.chunks().len() as u32 - 1;
+        let text = corpus.chunks()[last as usize].chunk.text.clone();
+        let vector = FakeEncoder::new("m1").embed(&text);
+        let words = corpus.search(&Search::new(&text, None).mode(Mode::Lexical).depth(3));
+        let dense = corpus.search(&Search::new("", Some(&vector)).mode(Mode::Dense).depth(3));
+        // The index saved now (a deletion elsewhere saves it) must not hold it: it is not
+        // stored yet.
+        let saved = Corpus::from_bytes(&corpus.to_bytes().unwrap()).unwrap();
+        if done == 0 || done + 1 == total {
+            seen.borrow_mut().push(Seen {
+                done,
+                by_words: words.first().map(|h| h.chunk) == Some(last) && !corpus.has_vector(last),
+                by_vector: dense.iter().any(|h| h.chunk == last),
+                saved_with_it: !saved.documents().is_empty(),
+            });
+        }
+        // A chunk already embedded is found by its vector.
+        if done > 0 {
+            let first = corpus.chunks()[0].chunk.text.clone();
+            let v = FakeEncoder::new("m1").embed(&first);
+            let hits = corpus.search(&Search::new("", Some(&v)).mode(Mode::Dense).depth(1));
+            assert_eq!(hits[0].chunk, 0, "embedded chunks are searchable by vector");
+            assert!(corpus.has_vector(0));
+        }
+    };
+    run(queue.run(&library, &services, &on));
+    let seen = seen.into_inner();
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    for s in &seen {
+        assert!(s.by_words && !s.by_vector && !s.saved_with_it, "{s:?}");
+    }
+    // Stored: the last chunk is found by its vector too, and saved.
+    let corpus = library.corpus();
+    let last = corpus.chunks().len() as u32 - 1;
+    assert!(corpus.has_vector(last));
+    let text = corpus.chunks()[last as usize].chunk.text.clone();
+    let vector = FakeEncoder::new("m1").embed(&text);
+    let dense = corpus.search(&Search::new("", Some(&vector)).mode(Mode::Dense).depth(1));
+    assert_eq!(dense[0].chunk, last);
+    assert!(!corpus.is_provisional(0));
+    let saved = Corpus::from_bytes(&corpus.to_bytes().unwrap()).unwrap();
+    assert_eq!(saved.chunks().len(), corpus.chunks().len());
+}
+
+#[test]
+fn a_file_that_fails_or_is_cancelled_while_it_embeds_leaves_the_search() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    // One stored document, so the provisional one is not alone.
+    let queue = Rc::new(Queue::new());
+    queue
+        .add(&library, files(&["encrypted/crazyones.pdf"]))
+        .unwrap();
+    let mut services = Local::new("m1");
+    drive(&queue, &library, &services);
+    let stored = library.corpus().chunks().len();
+    queue
+        .add(&library, files(&["pt/tutorialbeamer.pdf"]))
+        .unwrap();
+    services.embedded.set(0);
+    services.cancel_after = Some((queue.clone(), 3));
+    let searchable_meanwhile = Cell::new(false);
+    let on = |e: IngestEvent<Error>| {
+        if let IngestEvent::Embedding { done: 2, .. } = e {
+            searchable_meanwhile.set(library.corpus().chunks().len() > stored);
+        }
+    };
+    run(queue.run(&library, &services, &on));
+    assert!(searchable_meanwhile.get());
+    assert_eq!(
+        library.documents().len(),
+        1,
+        "the cancelled file left the search"
+    );
+    assert_eq!(library.corpus().chunks().len(), stored);
+    // The stored one still answers by words and by vector.
+    let hits = library
+        .corpus()
+        .search(&Search::new("crazy ones", None).mode(Mode::Lexical).depth(1));
+    assert!(!hits.is_empty());
+}
+
+#[test]
+fn every_queued_file_is_read_and_searchable_by_its_words_before_the_first_is_embedded() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    queue
+        .add(
+            &library,
+            files(&["pt/tutorialbeamer.pdf", "encrypted/crazyones.pdf"]),
+        )
+        .unwrap();
+    let services = Local::new("m1");
+    let documents_at_first_embedding = Cell::new(None);
+    let log: Log = RefCell::new(Vec::new());
+    let on = |e: IngestEvent<Error>| {
+        if matches!(
+            e,
+            IngestEvent::Embedding {
+                key: 1,
+                done: 0,
+                ..
+            }
+        ) {
+            let hits = library.corpus().search(
+                &Search::new("crazy ones misfits", None)
+                    .mode(Mode::Lexical)
+                    .depth(1),
+            );
+            let corpus = library.corpus();
+            let found = hits.first().map(|h| {
+                corpus.documents()[corpus.chunks()[h.chunk as usize].doc as usize]
+                    .name
+                    .clone()
+            });
+            documents_at_first_embedding.set(Some((corpus.documents().len(), found)));
+        }
+        log.borrow_mut().push(e);
+    };
+    run(queue.run(&library, &services, &on));
+    let log = log.into_inner();
+    let read_second = position(&log, |e| {
+        matches!(
+            e,
+            IngestEvent::Read {
+                key: 2,
+                searchable: true,
+                ..
+            }
+        )
+    });
+    let first_embedding = position(&log, |e| matches!(e, IngestEvent::Embedding { key: 1, .. }));
+    assert!(read_second < first_embedding, "{log:#?}");
+    assert_eq!(
+        documents_at_first_embedding.take(),
+        Some((2, Some("crazyones.pdf".to_string()))),
+        "the second file answers by its words while the first embeds"
+    );
+    assert!(matches!(outcome(&log, 1), IngestEvent::Stored { .. }));
+    assert!(matches!(outcome(&log, 2), IngestEvent::Stored { .. }));
+}
+
+#[test]
+fn cancel_drops_the_files_read_and_waiting_too() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Rc::new(Queue::new());
+    queue
+        .add(
+            &library,
+            files(&["pt/tutorialbeamer.pdf", "encrypted/crazyones.pdf"]),
+        )
+        .unwrap();
+    let mut services = Local::new("m1");
+    services.cancel_after = Some((queue.clone(), 1));
+    let log = drive(&queue, &library, &services);
+    assert!(matches!(outcome(&log, 1), IngestEvent::Cancelled { .. }));
+    assert!(matches!(outcome(&log, 2), IngestEvent::Cancelled { .. }));
+    assert!(library.documents().is_empty(), "both left the search");
+    assert!(run(library.store().pending()).unwrap().is_empty());
+    let left = log
+        .iter()
+        .filter(|e| matches!(e, IngestEvent::Left { .. }))
+        .count();
+    assert_eq!(left, 2);
 }

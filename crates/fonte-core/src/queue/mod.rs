@@ -23,6 +23,7 @@ use crate::library::Library;
 use crate::pdf::{document_id, RejectReason, Report};
 use crate::store::{PendingFile, Store};
 use crate::Error;
+use one::ReadFile;
 pub use types::{Added, File, IngestEvent, Services};
 
 /// Chunks per embedding call between pauses. onnxruntime-web runs inference in its proxy
@@ -172,7 +173,9 @@ impl Queue {
     }
 
     /// Works until no file waits (files added meanwhile included), then saves the index and
-    /// ends a model switch whose documents are all moved. Returns at once if already running.
+    /// ends a model switch whose documents are all moved. Every queued file is read (and so
+    /// searchable by its words) before the next one is embedded. Returns at once if already
+    /// running.
     pub async fn run<S: Store, X: Services>(
         &self,
         library: &Library<S>,
@@ -183,11 +186,23 @@ impl Queue {
             return;
         }
         self.cancel.set(false);
+        // Read, waiting to be embedded, in queue order.
+        let mut read: VecDeque<ReadFile<'_, S>> = VecDeque::new();
         loop {
             self.keep_pending(library, on).await;
             self.reject_unreadable(library, services, on).await;
-            let job = self.jobs.borrow_mut().pop_front();
-            let Some(job) = job else {
+            self.read_queued(library, services, &mut read, on).await;
+            if self.cancel.get() {
+                for file in read.drain(..) {
+                    on(IngestEvent::Cancelled { key: file.job.key });
+                    self.drop_pending(library, &file.job).await;
+                    on(IngestEvent::Left {
+                        key: file.job.key,
+                        bytes: file.job.bytes.len(),
+                    });
+                }
+            }
+            let Some(file) = read.pop_front() else {
                 // One save of the index per batch (it is rebuilt from the documents if the tab
                 // closes first), and a switch ends once every document is moved.
                 if let Err(e) = library.save_index().await {
@@ -202,30 +217,67 @@ impl Queue {
                 }
                 continue;
             };
-            if self.cancel.get() {
-                on(IngestEvent::Cancelled { key: job.key });
-                self.drop_pending(library, &job).await;
-            } else {
-                match self.ingest(library, services, &job, on).await {
-                    Ok(()) => {}
-                    Err(Stop::Full) => {
-                        on(IngestEvent::StorageFull { key: job.key });
-                        // Reported as not stored: no orphan copy stays to be offered again.
-                        self.drop_pending(library, &job).await;
-                    }
-                    Err(Stop::Failed(error)) => on(IngestEvent::Failed {
-                        key: job.key,
-                        error,
-                    }),
-                }
-            }
-            on(IngestEvent::Left {
-                key: job.key,
-                bytes: job.bytes.len(),
-            });
+            let (key, bytes) = (file.job.key, file.job.bytes.len());
+            let job = file.job.clone();
+            let result = self.embed_one(library, services, file, on).await;
+            self.ended(library, &job, result, on).await;
+            on(IngestEvent::Left { key, bytes });
         }
         self.running.set(false);
         on(IngestEvent::Idle);
+    }
+
+    /// Reads every queued file (in order) into `read`; one the queue was cancelled for is
+    /// dropped instead.
+    async fn read_queued<'l, S: Store, X: Services>(
+        &self,
+        library: &'l Library<S>,
+        services: &X,
+        read: &mut VecDeque<ReadFile<'l, S>>,
+        on: &dyn Fn(IngestEvent<X::Error>),
+    ) {
+        loop {
+            let job = self.jobs.borrow_mut().pop_front();
+            let Some(job) = job else { return };
+            let (key, bytes) = (job.key, job.bytes.len());
+            if self.cancel.get() {
+                on(IngestEvent::Cancelled { key });
+                self.drop_pending(library, &job).await;
+            } else {
+                match self.read_one(library, services, job.clone(), on).await {
+                    Ok(Some(file)) => {
+                        read.push_back(file);
+                        continue;
+                    }
+                    // Rejected, and reported.
+                    Ok(None) => {}
+                    Err(stop) => self.ended(library, &job, Err(stop), on).await,
+                }
+            }
+            on(IngestEvent::Left { key, bytes });
+        }
+    }
+
+    /// Reports how one file's ingestion ended when it did not end well.
+    async fn ended<S: Store, E: From<Error>>(
+        &self,
+        library: &Library<S>,
+        job: &Job,
+        result: Result<(), Stop<E>>,
+        on: &dyn Fn(IngestEvent<E>),
+    ) {
+        match result {
+            Ok(()) => {}
+            Err(Stop::Full) => {
+                on(IngestEvent::StorageFull { key: job.key });
+                // Reported as not stored: no orphan copy stays to be offered again.
+                self.drop_pending(library, job).await;
+            }
+            Err(Stop::Failed(error)) => on(IngestEvent::Failed {
+                key: job.key,
+                error,
+            }),
+        }
     }
 
     /// Writes every queued file not yet kept as pending, before the slow work.

@@ -1,21 +1,31 @@
-//! One file through the queue: read and chunked by the platform's reader, embedded a slice at
-//! a time, stored in one step.
+//! One file through the queue, in two steps: read and chunked by the platform's reader (and
+//! searchable by its text at once), then embedded a slice at a time (each vector searchable as
+//! it comes) and stored in one step.
 
-use crate::library::Library;
+use crate::ingest::Prepared;
+use crate::library::{Library, Provisional};
 use crate::store::{Store, StoredDocument};
 use crate::Error;
 
 use super::{IngestEvent, Job, Queue, Services, Stop, SLICE};
 
+/// A file read and chunked, waiting to be embedded; searchable by its text meanwhile (while
+/// `provisional` lives).
+pub(super) struct ReadFile<'l, S: Store> {
+    pub(super) job: Job,
+    prepared: Prepared,
+    provisional: Option<Provisional<'l, S>>,
+}
+
 impl Queue {
-    /// Reads, chunks, embeds and stores one file.
-    pub(super) async fn ingest<S: Store, X: Services>(
+    /// Reads and chunks one file; `None` when it was rejected (reported here).
+    pub(super) async fn read_one<'l, S: Store, X: Services>(
         &self,
-        library: &Library<S>,
+        library: &'l Library<S>,
         services: &X,
-        job: &Job,
+        job: Job,
         on: &dyn Fn(IngestEvent<X::Error>),
-    ) -> Result<(), Stop<X::Error>> {
+    ) -> Result<Option<ReadFile<'l, S>>, Stop<X::Error>> {
         let key = job.key;
         on(IngestEvent::Reading { key });
         services.pause().await;
@@ -27,30 +37,55 @@ impl Queue {
         let prepared = match read {
             Ok(p) if !p.is_rejected() => p,
             Ok(p) => {
-                return self
-                    .reject(library, job.clone(), p.meta.report, on)
+                self.reject(library, job, p.meta.report, on)
                     .await
-                    .map_err(Stop::Failed)
+                    .map_err(Stop::Failed)?;
+                return Ok(None);
             }
             Err(report) => {
-                return self
-                    .reject(library, job.clone(), report, on)
+                self.reject(library, job, report, on)
                     .await
-                    .map_err(Stop::Failed)
+                    .map_err(Stop::Failed)?;
+                return Ok(None);
             }
         };
-        let total = prepared.chunks.len();
+        // Searchable by its text from now on; out of the search again on any way out before
+        // it is stored (the guard's drop).
+        let provisional = library.begin(&prepared.meta, &prepared.chunks);
         on(IngestEvent::Read {
             key,
             pages: prepared.meta.pages,
-            chunks: total,
+            chunks: prepared.chunks.len(),
+            searchable: provisional.is_some(),
         });
+        Ok(Some(ReadFile {
+            job,
+            prepared,
+            provisional,
+        }))
+    }
+
+    /// Embeds a read file and stores it.
+    pub(super) async fn embed_one<S: Store, X: Services>(
+        &self,
+        library: &Library<S>,
+        services: &X,
+        file: ReadFile<'_, S>,
+        on: &dyn Fn(IngestEvent<X::Error>),
+    ) -> Result<(), Stop<X::Error>> {
+        let ReadFile {
+            job,
+            prepared,
+            provisional,
+        } = file;
+        let key = job.key;
+        let total = prepared.chunks.len();
         let mut vectors: Vec<Vec<f32>> = Vec::with_capacity(total);
         let mut embedded = 0;
         for slice in prepared.chunks.chunks(SLICE) {
             if self.cancel.get() {
                 on(IngestEvent::Cancelled { key });
-                self.drop_pending(library, job).await;
+                self.drop_pending(library, &job).await;
                 return Ok(());
             }
             on(IngestEvent::Embedding {
@@ -67,6 +102,10 @@ impl Queue {
                 return Err(Stop::Failed(Error::Model(why).into()));
             }
             embedded = batch.len();
+            if let Some(p) = &provisional {
+                p.embedded(vectors.len(), &batch)
+                    .map_err(|e| Stop::Failed(e.into()))?;
+            }
             vectors.extend(batch);
             services.pause().await;
         }
@@ -84,6 +123,7 @@ impl Queue {
             Err(Error::StoreFull(_)) => return Err(Stop::Full),
             Err(e) => return Err(Stop::Failed(e.into())),
         }
+        drop(provisional);
         on(IngestEvent::Stored { key, report });
         Ok(())
     }

@@ -79,6 +79,9 @@ pub enum IngestEvent<E> {
         pages: u32,
         /// Chunks to embed.
         chunks: usize,
+        /// Whether its chunks are searchable by their text already, before their vectors (not
+        /// when an older copy of it is searched meanwhile, in a model switch).
+        searchable: bool,
     },
     /// About to embed the next slice.
     Embedding {
@@ -93,7 +96,7 @@ pub enum IngestEvent<E> {
         /// The file's size, bytes (for progress by bytes).
         bytes: usize,
     },
-    /// Stored and searchable.
+    /// Stored and searchable by text and vector.
     Stored {
         /// The file's key.
         key: u64,
