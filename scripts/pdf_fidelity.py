@@ -7,6 +7,10 @@ compared as multisets), page counts, and for multicolumn files a word-order scor
 common subsequence of the word sequences over the reference length, against plain `pdftotext`.
 
 usage: scripts/pdf_fidelity.py [--fonte target/debug/fonte] [--shared ../shared]
+       scripts/pdf_fidelity.py --dir target/wide-corpus [--fonte …] [--out per-file.tsv]
+         (every PDF under DIR, from scripts/wide_corpus.py: word-token F1 per file, Fonte's
+         report, and how many files fall in each band; a file is a text file when pdftotext
+         reads at least 20 words from it)
 """
 import argparse
 import collections
@@ -65,11 +69,60 @@ def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True, errors="replace").stdout
 
 
+BANDS = [(0.97, ">= 0.97"), (0.90, "0.90-0.97"), (0.80, "0.80-0.90"), (0.50, "0.50-0.80"), (0.0, "< 0.50")]
+
+
+def run_report(cmd):
+    """stdout, and the report `fonte pdftext` prints on stderr (`…: N pages, report R`)."""
+    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    m = re.search(r"report (.*)$", p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "")
+    return p.stdout, (m.group(1) if m else p.stderr.strip()[-120:] or f"exit {p.returncode}")
+
+
+def wide(args):
+    """Every PDF under --dir: word F1 against pdftotext, bands, and the files below 0.80."""
+    root = pathlib.Path(args.dir)
+    rows = []
+    for pdf in sorted(root.rglob("*.pdf")):
+        try:
+            ref = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                                 errors="replace", timeout=120).stdout
+        except subprocess.TimeoutExpired:
+            ref = ""
+        ref_words = word_tokens(ref)
+        try:
+            ours, report = run_report(["timeout", "120", args.fonte, "pdftext", str(pdf)])
+        except Exception as e:  # noqa: BLE001 (a crash of the tool is a result too)
+            ours, report = "", f"error {e}"
+        score = f1(word_tokens(ours), ref_words) if ref_words else None
+        rows.append((str(pdf.relative_to(root)), len(ref_words), score, report))
+    text = [r for r in rows if r[1] >= 20]
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write("file\tpdftotext_words\tf1_words\treport\n")
+            for name, n, score, report in rows:
+                f.write(f"{name}\t{n}\t{'' if score is None else f'{score:.4f}'}\t{report}\n")
+    print(f"{len(rows)} PDFs, {len(text)} text files (pdftotext reads >= 20 words)")
+    for floor, label in BANDS:
+        ceiling = min((b for b, _ in BANDS if b > floor), default=2.0)
+        n = sum(floor <= r[2] < ceiling for r in text)
+        print(f"  F1 words {label:>10}: {n:4d} ({n / max(len(text), 1):.1%})")
+    print("text files below 0.80, with Fonte's report:")
+    for name, n, score, report in sorted(text, key=lambda r: r[2]):
+        if score < 0.80:
+            print(f"  {score:.3f}  {n:6d} words  {name}  {report}")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fonte", default=str(ROOT / "target/debug/fonte"))
     ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    ap.add_argument("--dir", help="every PDF under this folder (the wide corpus) instead of the fixtures")
+    ap.add_argument("--out", help="with --dir: per-file results as TSV")
     args = ap.parse_args()
+    if args.dir:
+        return wide(args)
     pdfs = ROOT / pathlib.Path(args.shared) / "fixtures/pdfs"
     rows, scores, wscores = [], [], []
     total = 0.0

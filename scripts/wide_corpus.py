@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""The wide fidelity corpus (issue 16): PDFs nobody here wrote, gathered into one folder with a
+list of where each came from.
+
+- PyPI: the test PDFs in the source distributions of PDF libraries (SOURCES; the simple index,
+  then the file it links; cached in $FONTE_TOOLS/wide-corpus/sdists).
+- Debian: the PDF documentation of Debian packages (DEBIAN, pinned to bookworm's versions;
+  `apt-get download`, cached in $FONTE_TOOLS/wide-corpus/debs), made by many producers
+  (pdfTeX, LuaTeX, XeTeX, texinfo, dblatex, Sphinx, Ghostscript…); at most `cap` files of a
+  package, the first by path, so TeX Live's hundreds do not swamp the rest.
+Every PDF is copied to OUT/<package>-<version>/<path>. OUT/SOURCES.tsv lists package, version,
+path, licence (PyPI: PKG-INFO's License-Expression, License or licence classifiers; Debian: the
+first License: field of the package's copyright file), bytes and sha256. Idempotent; nothing is
+committed (the files are large and their licences vary: see the list).
+
+usage: scripts/wide_corpus.py [--out target/wide-corpus]
+then:  scripts/pdf_fidelity.py --dir target/wide-corpus [--fonte target/release/fonte]
+"""
+import argparse
+import email.parser
+import hashlib
+import io
+import os
+import pathlib
+import re
+import subprocess
+import tarfile
+import urllib.request
+import zipfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CACHE = pathlib.Path(os.environ.get("FONTE_TOOLS", pathlib.Path.home() / ".cache" / "fonte")) / "wide-corpus"
+
+# PDF libraries whose source packages carry test PDFs made by many producers. Pinned.
+SOURCES = [
+    ("pypdf", "5.1.0"),
+    ("PyPDF2", "3.0.1"),
+    ("pdfplumber", "0.11.4"),
+    ("pdfminer.six", "20240706"),
+    ("pikepdf", "9.4.2"),
+    ("camelot-py", "0.11.0"),
+    ("pdfrw", "0.4"),
+    ("borb", "2.1.25"),
+]
+
+# (package, version, cap): Debian packages with PDF documentation.
+DEBIAN = [
+    ("r-doc-pdf", "4.2.2.20221110-2", 40),
+    ("octave-doc", "7.3.0-2", 40),
+    ("pari-doc", "2.15.2-1", 40),
+    ("asymptote-doc", "2.85+ds-1", 40),
+    ("debmake-doc", "1.17-7", 40),
+    ("developers-reference", "12.18", 40),
+    ("maint-guide", "1.2.53", 40),
+    ("ghostscript-doc", "10.0.0~dfsg-11+deb12u9", 40),
+    ("texlive-fonts-recommended-doc", "2022.20230122-3", 40),
+    ("texlive-lang-portuguese", "2022.20230122-1", 40),
+    ("texlive-humanities-doc", "2022.20230122-4", 40),
+    ("texlive-metapost-doc", "2022.20230122-3", 40),
+    ("texlive-latex-recommended-doc", "2022.20230122-3", 40),
+    ("texlive-latex-base-doc", "2022.20230122-3", 60),
+]
+
+
+def sdist_url(name, version):
+    page = urllib.request.urlopen(f"https://pypi.org/simple/{name}/", timeout=120).read().decode()
+    stems = {f"{name}-{version}".lower(), f"{name.replace('-', '_').replace('.', '_')}-{version}".lower()}
+    for href in re.findall(r'href="([^"]+)"', page):
+        filename = href.split("/")[-1].split("#")[0]
+        for ext in (".tar.gz", ".zip"):
+            if filename.lower().endswith(ext) and filename.lower()[: -len(ext)] in stems:
+                return href.split("#")[0], filename
+    raise SystemExit(f"wide_corpus: no source distribution of {name}=={version} on PyPI")
+
+
+def fetch(name, version):
+    CACHE.joinpath("sdists").mkdir(parents=True, exist_ok=True)
+    done = list(CACHE.joinpath("sdists").glob(f"{name}-{version}.*")) + list(
+        CACHE.joinpath("sdists").glob(f"{name.replace('-', '_').replace('.', '_')}-{version}.*"))
+    if done:
+        return done[0]
+    url, filename = sdist_url(name, version)
+    path = CACHE / "sdists" / filename
+    data = urllib.request.urlopen(url, timeout=600).read()
+    path.with_suffix(".part").write_bytes(data)
+    path.with_suffix(".part").rename(path)
+    return path
+
+
+def members(path):
+    """(name, bytes) of every file in the archive."""
+    if path.name.endswith(".zip"):
+        with zipfile.ZipFile(path) as z:
+            for n in z.namelist():
+                yield n, z.read(n)
+    else:
+        with tarfile.open(path) as t:
+            for m in t.getmembers():
+                if m.isfile():
+                    yield m.name, t.extractfile(m).read()
+
+
+def fetch_deb(name, version):
+    """The package's .deb, from the configured Debian mirror (cached)."""
+    folder = CACHE / "debs"
+    folder.mkdir(parents=True, exist_ok=True)
+    quoted = version.replace(":", "%3a")
+    found = list(folder.glob(f"{name}_{quoted}_*.deb"))
+    if not found:
+        subprocess.run(["apt-get", "download", "-q", f"{name}={version}"], cwd=folder, check=True,
+                       stdout=subprocess.DEVNULL)
+        found = list(folder.glob(f"{name}_{quoted}_*.deb"))
+    if not found:
+        raise SystemExit(f"wide_corpus: apt-get download {name}={version} gave no .deb")
+    return found[0]
+
+
+def deb_members(path):
+    """(name, bytes) of every file of the package (its data tarball)."""
+    tar = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(path)], check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(tar)) as t:
+        for m in t.getmembers():
+            if m.isfile():
+                yield m.name.lstrip("./"), t.extractfile(m).read()
+
+
+def deb_licence(files):
+    for name, data in files:
+        if name.startswith("usr/share/doc/") and name.endswith("/copyright"):
+            for line in data.decode("utf-8", "replace").splitlines():
+                if line.startswith("License:") and line[8:].strip():
+                    return line[8:].strip()
+            return "see its copyright file"
+    return "unknown"
+
+
+def licence(pkg_info):
+    meta = email.parser.Parser().parsestr(pkg_info)
+    for key in ("License-Expression", "License"):
+        value = (meta.get(key) or "").strip()
+        if value and value.upper() != "UNKNOWN" and len(value) < 80:
+            return value
+    classes = [c.split("::")[-1].strip() for c in meta.get_all("Classifier") or [] if c.startswith("License")]
+    return "; ".join(classes) or "unknown"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", type=pathlib.Path, default=ROOT / "target/wide-corpus")
+    args = ap.parse_args()
+    rows = []
+    for name, version in SOURCES:
+        sdist = fetch(name, version)
+        files = list(members(sdist))
+        info = next((b.decode("utf-8", "replace") for n, b in files if n.count("/") == 1 and n.endswith("/PKG-INFO")), "")
+        lic = licence(info)
+        n = 0
+        for member, data in files:
+            if not member.lower().endswith(".pdf") or not data.startswith(b"%PDF") and b"%PDF" not in data[:1024]:
+                continue
+            inner = member.split("/", 1)[1]
+            target = args.out / f"{name}-{version}" / inner
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not target.exists() or target.read_bytes() != data:
+                target.write_bytes(data)
+            rows.append((name, version, inner, lic, len(data), hashlib.sha256(data).hexdigest()))
+            n += 1
+        print(f"{name} {version}: {n} PDFs ({lic})")
+    for name, version, cap in DEBIAN:
+        files = list(deb_members(fetch_deb(name, version)))
+        lic = deb_licence(files)
+        pdfs = sorted((n, b) for n, b in files if n.lower().endswith(".pdf") and b.startswith(b"%PDF"))
+        for member, data in pdfs[:cap]:
+            target = args.out / f"{name}-{version}" / member
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not target.exists() or target.read_bytes() != data:
+                target.write_bytes(data)
+            rows.append((name, version, member, lic, len(data), hashlib.sha256(data).hexdigest()))
+        print(f"{name} {version}: {min(cap, len(pdfs))} of {len(pdfs)} PDFs ({lic})")
+    with open(args.out / "SOURCES.tsv", "w") as f:
+        f.write("package\tversion\tpath\tlicence\tbytes\tsha256\n")
+        for r in rows:
+            f.write("\t".join(map(str, r)) + "\n")
+    print(f"{len(rows)} PDFs in {args.out} (list: {args.out / 'SOURCES.tsv'})")
+
+
+if __name__ == "__main__":
+    main()
