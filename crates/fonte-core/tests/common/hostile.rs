@@ -8,7 +8,7 @@ use std::io::Write;
 
 /// A PDF built object by object.
 pub struct Builder {
-    objects: Vec<Vec<u8>>,
+    pub objects: Vec<Vec<u8>>,
 }
 
 impl Builder {

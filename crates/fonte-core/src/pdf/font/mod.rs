@@ -10,7 +10,14 @@ use pdf::encoding::BaseEncoding;
 use pdf::font::{Font, FontData, ToUnicodeMap};
 use pdf::object::Resolve;
 use pdf::primitive::Primitive;
-use pdf_encoding::{glyphname_to_unicode, MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
+use pdf_encoding::{MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
+
+mod names;
+mod programs;
+
+use names::code_named_glyph;
+pub use names::glyph_name_text;
+use programs::{cff_builtin_encoding, type1_builtin_encoding};
 
 /// One decoded glyph.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,123 +46,6 @@ pub struct FontDecoder {
     width_scale: f32,
 }
 
-/// Text of a glyph name: AGL, `uniXXXX`, `uXXXX[XX]`, ligature names with underscores.
-pub fn glyph_name_text(name: &str) -> Option<String> {
-    let base = name.split('.').next().unwrap_or(name);
-    if base.is_empty() {
-        return None;
-    }
-    if let Some(s) = glyphname_to_unicode(base) {
-        return Some(s.to_string());
-    }
-    if let Some(hex) = base.strip_prefix("uni") {
-        if hex.len() >= 4 && hex.len() % 4 == 0 {
-            let chars: Option<String> = hex
-                .as_bytes()
-                .chunks(4)
-                .map(|c| {
-                    std::str::from_utf8(c)
-                        .ok()
-                        .and_then(|h| u32::from_str_radix(h, 16).ok())
-                        .and_then(char::from_u32)
-                })
-                .collect();
-            if chars.is_some() {
-                return chars;
-            }
-        }
-    }
-    if let Some(hex) = base.strip_prefix('u') {
-        if (4..=6).contains(&hex.len()) {
-            if let Some(c) = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32) {
-                return Some(c.to_string());
-            }
-        }
-    }
-    if base.contains('_') {
-        let parts: Option<String> = base.split('_').map(glyph_name_text).collect();
-        return parts;
-    }
-    tex_glyph_text(base).map(String::from)
-}
-
-/// Glyph names of the TeX math fonts (cmsy, cmmi, cmex and their Type1 versions) that the
-/// Adobe Glyph List lacks. Without them LaTeX documents lose their angle brackets
-/// (`\chapter{⟨nome⟩}`), sums and integrals. cmex's sized variants ("parenleftbigg",
-/// "summationdisplay") are read as their base glyph.
-fn tex_glyph_text(name: &str) -> Option<&'static str> {
-    for suffix in ["Bigg", "bigg", "Big", "big", "text", "display"] {
-        if let Some(base) = name.strip_suffix(suffix).filter(|b| !b.is_empty()) {
-            return glyphname_to_unicode(base).or_else(|| tex_glyph_text(base));
-        }
-    }
-    Some(match name {
-        "angbracketleft" => "⟨",
-        "angbracketright" => "⟩",
-        "asteriskmath" => "∗",
-        "diamondmath" => "⋄",
-        "minusplus" => "∓",
-        "circledivide" => "⊘",
-        "circledot" => "⊙",
-        "circlecopyrt" => "◯",
-        "openbullet" => "◦",
-        "equivasymptotic" => "≍",
-        "precedesequal" => "⪯",
-        "followsequal" => "⪰",
-        "precedes" => "≺",
-        "follows" => "≻",
-        "lessmuch" => "≪",
-        "greatermuch" => "≫",
-        "lessorsimilar" => "≲",
-        "greaterorsimilar" => "≳",
-        "similarequal" => "≃",
-        "arrownortheast" => "↗",
-        "arrowsoutheast" => "↘",
-        "arrownorthwest" => "↖",
-        "arrowsouthwest" => "↙",
-        "arrowbothv" => "↕",
-        "arrowdblbothv" => "⇕",
-        "squiggleright" => "⇝",
-        "owner" => "∋",
-        "triangle" => "△",
-        "triangleinv" => "▽",
-        "triangleleft" => "◁",
-        "triangleright" => "▷",
-        "triangleleftequal" => "⊴",
-        "trianglerightequal" => "⊵",
-        "latticetop" => "⊤",
-        "unionmulti" => "⊎",
-        "unionsq" => "⊔",
-        "intersectionsq" => "⊓",
-        "subsetsqequal" => "⊑",
-        "supersetsqequal" => "⊒",
-        "squareimage" => "⊏",
-        "squareoriginal" => "⊐",
-        "turnstileleft" => "⊢",
-        "turnstileright" => "⊣",
-        "floorleft" => "⌊",
-        "floorright" => "⌋",
-        "ceilingleft" => "⌈",
-        "ceilingright" => "⌉",
-        "bardbl" => "‖",
-        "wreathproduct" => "≀",
-        "contintegral" => "∮",
-        "coproduct" => "∐",
-        "lscript" => "ℓ",
-        "star" => "⋆",
-        "prime" => "′",
-        "visiblespace" => "␣",
-        // cmmi's variants: \varepsilon is "epsilon1", and so on.
-        "epsilon1" => "ε",
-        "theta1" => "ϑ",
-        "phi1" => "ϕ",
-        "rho1" => "ϱ",
-        "sigma1" => "ς",
-        "omega1" => "ϖ",
-        _ => return None,
-    })
-}
-
 fn base_table(base: &BaseEncoding) -> Option<&'static pdf_encoding::ForwardMap> {
     match base {
         BaseEncoding::StandardEncoding => Some(&STANDARD),
@@ -164,28 +54,6 @@ fn base_table(base: &BaseEncoding) -> Option<&'static pdf_encoding::ForwardMap> 
         BaseEncoding::SymbolEncoding => Some(&SYMBOL),
         _ => None,
     }
-}
-
-/// `dup <code> /<name> put` entries of an embedded Type1 font program's /Encoding.
-fn type1_builtin_encoding(program: &[u8]) -> HashMap<u8, String> {
-    let mut out = HashMap::new();
-    // The encoding sits in the clear-text part, before `eexec`.
-    let clear = match program.windows(5).position(|w| w == b"eexec") {
-        Some(end) => &program[..end],
-        None => program,
-    };
-    let text = String::from_utf8_lossy(clear);
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    for w in tokens.windows(4) {
-        if w[0] == "dup" && w[3] == "put" {
-            if let (Ok(code), Some(name)) = (w[1].parse::<u16>(), w[2].strip_prefix('/')) {
-                if let Ok(code) = u8::try_from(code) {
-                    out.insert(code, name.to_string());
-                }
-            }
-        }
-    }
-    out
 }
 
 /// Advance widths (1/1000 em) by character for a standard-14 font named `base_font` (subset
@@ -284,7 +152,7 @@ impl FontDecoder {
             let builtin = if matches!(font.data, FontData::Type1(_)) {
                 font.embedded_data(resolve)
                     .and_then(Result::ok)
-                    .map(|d| type1_builtin_encoding(&d))
+                    .map(|d| cff_builtin_encoding(&d).unwrap_or_else(|| type1_builtin_encoding(&d)))
             } else {
                 None
             };
@@ -317,10 +185,12 @@ impl FontDecoder {
                     from_builtin.or(from_base)
                 };
             }
+            let type3 = matches!(font.subtype, pdf::font::FontType::Type3);
             if let Some(enc) = font.encoding() {
                 for (code, name) in &enc.differences {
                     if let Some(slot) = table.get_mut(*code as usize) {
-                        *slot = glyph_name_text(name);
+                        *slot = glyph_name_text(name)
+                            .or_else(|| type3.then(|| code_named_glyph(name, *code)).flatten());
                     }
                 }
             }

@@ -1,0 +1,141 @@
+//! Glyph names -> text: the Adobe Glyph List, `uniXXXX`/`uXXXX`, TeX's own names, and Type3
+//! glyphs named by their codes.
+
+use pdf_encoding::glyphname_to_unicode;
+
+/// Text of a glyph name: AGL, `uniXXXX`, `uXXXX[XX]`, ligature names with underscores.
+pub fn glyph_name_text(name: &str) -> Option<String> {
+    let base = name.split('.').next().unwrap_or(name);
+    if base.is_empty() {
+        return None;
+    }
+    if let Some(s) = glyphname_to_unicode(base) {
+        return Some(s.to_string());
+    }
+    if let Some(hex) = base.strip_prefix("uni") {
+        if hex.len() >= 4 && hex.len() % 4 == 0 {
+            let chars: Option<String> = hex
+                .as_bytes()
+                .chunks(4)
+                .map(|c| {
+                    std::str::from_utf8(c)
+                        .ok()
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                        .and_then(char::from_u32)
+                })
+                .collect();
+            if chars.is_some() {
+                return chars;
+            }
+        }
+    }
+    if let Some(hex) = base.strip_prefix('u') {
+        if (4..=6).contains(&hex.len()) {
+            if let Some(c) = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32) {
+                return Some(c.to_string());
+            }
+        }
+    }
+    if base.contains('_') {
+        let parts: Option<String> = base.split('_').map(glyph_name_text).collect();
+        return parts;
+    }
+    tex_glyph_text(base).map(String::from)
+}
+
+/// Glyph names of the TeX math fonts (cmsy, cmmi, cmex and their Type1 versions) that the
+/// Adobe Glyph List lacks. Without them LaTeX documents lose their angle brackets
+/// (`\chapter{⟨nome⟩}`), sums and integrals. cmex's sized variants ("parenleftbigg",
+/// "summationdisplay") are read as their base glyph.
+fn tex_glyph_text(name: &str) -> Option<&'static str> {
+    for suffix in ["Bigg", "bigg", "Big", "big", "text", "display"] {
+        if let Some(base) = name.strip_suffix(suffix).filter(|b| !b.is_empty()) {
+            return glyphname_to_unicode(base).or_else(|| tex_glyph_text(base));
+        }
+    }
+    Some(match name {
+        "angbracketleft" => "⟨",
+        "angbracketright" => "⟩",
+        "asteriskmath" => "∗",
+        "diamondmath" => "⋄",
+        "minusplus" => "∓",
+        "circledivide" => "⊘",
+        "circledot" => "⊙",
+        "circlecopyrt" => "◯",
+        "openbullet" => "◦",
+        "equivasymptotic" => "≍",
+        "precedesequal" => "⪯",
+        "followsequal" => "⪰",
+        "precedes" => "≺",
+        "follows" => "≻",
+        "lessmuch" => "≪",
+        "greatermuch" => "≫",
+        "lessorsimilar" => "≲",
+        "greaterorsimilar" => "≳",
+        "similarequal" => "≃",
+        "arrownortheast" => "↗",
+        "arrowsoutheast" => "↘",
+        "arrownorthwest" => "↖",
+        "arrowsouthwest" => "↙",
+        "arrowbothv" => "↕",
+        "arrowdblbothv" => "⇕",
+        "squiggleright" => "⇝",
+        "owner" => "∋",
+        "triangle" => "△",
+        "triangleinv" => "▽",
+        "triangleleft" => "◁",
+        "triangleright" => "▷",
+        "triangleleftequal" => "⊴",
+        "trianglerightequal" => "⊵",
+        "latticetop" => "⊤",
+        "unionmulti" => "⊎",
+        "unionsq" => "⊔",
+        "intersectionsq" => "⊓",
+        "subsetsqequal" => "⊑",
+        "supersetsqequal" => "⊒",
+        "squareimage" => "⊏",
+        "squareoriginal" => "⊐",
+        "turnstileleft" => "⊢",
+        "turnstileright" => "⊣",
+        "floorleft" => "⌊",
+        "floorright" => "⌋",
+        "ceilingleft" => "⌈",
+        "ceilingright" => "⌉",
+        "bardbl" => "‖",
+        "wreathproduct" => "≀",
+        "contintegral" => "∮",
+        "coproduct" => "∐",
+        "lscript" => "ℓ",
+        "star" => "⋆",
+        "prime" => "′",
+        "visiblespace" => "␣",
+        // cmmi's variants: \varepsilon is "epsilon1", and so on.
+        "epsilon1" => "ε",
+        "theta1" => "ϑ",
+        "phi1" => "ϕ",
+        "rho1" => "ϱ",
+        "sigma1" => "ς",
+        "omega1" => "ϖ",
+        _ => return None,
+    })
+}
+
+/// A Type3 glyph named by its own code: the bitmap fonts TeX's drivers embed (PK fonts through
+/// dvips or pdfTeX) call the glyph at code 97 "a97", and their codes are ASCII where ASCII has
+/// a printable character, and Latin-1 for the accented letters of the T1 encoding (0xC0-0xFF
+/// but the four T1 places Latin-1 does not share). Shown as that character, as pdftotext does
+/// for Type3 fonts (found on `latexcheat-ptbr/latexsheet-ptbr.pdf` of Debian's
+/// texlive-lang-portuguese: 0.08 word F1, reported complete). Only when the number is the code
+/// itself and in those ranges; anything else stays unknown.
+pub(super) fn code_named_glyph(name: &str, code: u32) -> Option<String> {
+    let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let prefix = name.len() - digits.len();
+    if !(1..=2).contains(&prefix) || digits.is_empty() || digits.len() > 3 {
+        return None;
+    }
+    let n: u32 = digits.parse().ok()?;
+    let t1_letter = (0xc0..=0xff).contains(&n) && ![0xd7, 0xdf, 0xf7, 0xff].contains(&n);
+    (n == code && ((0x21..0x7f).contains(&n) || t1_letter))
+        .then(|| char::from_u32(n).map(String::from))
+        .flatten()
+}

@@ -1,0 +1,78 @@
+//! Type3 fonts whose glyphs are named by their codes (TeX's bitmap fonts as dvips and pdfTeX
+//! embed them: "a97" at code 97, no ToUnicode): their text is read, as pdftotext reads it.
+
+mod common;
+
+use common::hostile::Builder;
+use fonte_core::pdf::{extract, Limits, Report};
+
+/// A one-page file drawing `text` in a Type3 font whose /Differences name `names` from code 97.
+fn type3_page(names: &str, text: &str) -> Vec<u8> {
+    type3_page_from(97, names, text)
+}
+
+/// The same with /Differences from code `first`.
+fn type3_page_from(first: u32, names: &str, text: &str) -> Vec<u8> {
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    // One glyph procedure (a filled square) shared by every code: the text is what matters.
+    let glyph = b.stream("", b"500 0 0 0 500 500 d1 0 0 500 500 re f");
+    let font = b.obj(format!(
+        "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 500] /FontMatrix [0.001 0 0 0.001 0 0] \
+         /CharProcs << /sq {glyph} 0 R >> /Encoding << /Type /Encoding /Differences [{first} {names}] >> \
+         /FirstChar 0 /LastChar 255 /Resources << >> >>"
+    ));
+    let content = b.stream(
+        "",
+        format!("BT /T3 12 Tf 72 720 Td ({text}) Tj ET").as_bytes(),
+    );
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /T3 {font} 0 R >> >> \
+         /Contents {content} 0 R >>"
+    )
+    .into_bytes();
+    b.finish(catalog)
+}
+
+#[test]
+fn glyphs_named_by_their_codes_read_as_those_characters() {
+    let pdf = type3_page("/a97 /a98 /a99 /a100 /a101 /a102 /a103 /a104", "cabbage");
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert_eq!(out.pages[0].text.trim(), "cabbage");
+}
+
+#[test]
+fn accented_letters_of_the_t1_encoding_read_as_latin_1() {
+    // "Rápido": 0xE1 is á in T1 and in Latin-1.
+    let mut b = String::new();
+    for c in 97..=104 {
+        b.push_str(&format!("/a{c} "));
+    }
+    let pdf = type3_page(&b, "cab");
+    assert_eq!(
+        extract(&pdf, None, Limits::default()).pages[0].text.trim(),
+        "cab"
+    );
+    let accented = type3_page_from(225, "/a225", "\\341");
+    assert_eq!(
+        extract(&accented, None, Limits::default()).pages[0]
+            .text
+            .trim(),
+        "á"
+    );
+}
+
+#[test]
+fn names_that_are_not_their_codes_stay_unknown() {
+    // "g7" at code 97 is a glyph number, not a code: nothing is guessed.
+    let pdf = type3_page("/g7 /g8 /g9 /g10 /g11 /g12 /g13 /g14", "cabbage");
+    let out = extract(&pdf, None, Limits::default());
+    assert!(
+        !out.pages[0].text.contains("cabbage"),
+        "{:?}",
+        out.pages[0].text
+    );
+}
