@@ -20,10 +20,13 @@ pub struct Placed {
     pub y: f32,
     /// Where the next glyph would start (x), after the advance.
     pub x_end: f32,
+    /// Where the next glyph would start (y): the baseline's y for upright text.
+    pub y_end: f32,
     /// Font size on the page.
     pub size: f32,
-    /// False for rotated or vertical text.
-    pub upright: bool,
+    /// The text's direction in quarter turns counter-clockwise: 0 upright, 1 running upwards,
+    /// 2 upside down, 3 running downwards; `None` when skewed or mirrored.
+    pub turns: Option<u8>,
 }
 
 #[derive(Clone, Copy)]
@@ -289,7 +292,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             }
             advance *= gs.scale;
             *tm = M::translate(advance, 0.0).then(*tm);
-            let (x_end, _) = tm.then(gs.ctm).apply(0.0, 0.0);
+            let (x_end, y_end) = tm.then(gs.ctm).apply(0.0, 0.0);
             // Every decoded glyph costs, shown or not: a string of unmapped codes repeated
             // by a million `Tj` is work too.
             self.budget.glyphs = self.budget.glyphs.saturating_sub(1);
@@ -302,10 +305,27 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 x: e,
                 y: f,
                 x_end,
+                y_end,
                 size,
-                upright: a > 0.0 && b.abs() < 0.01 * a.abs() && d > 0.0,
+                turns: quarter_turns(a, b, c, d),
             });
         }
+    }
+}
+
+/// The direction of text drawn with the glyph matrix `[a b c d]`, in quarter turns (see
+/// [`Placed::turns`]): the baseline along ±x or ±y within 1%, the glyphs not mirrored.
+fn quarter_turns(a: f32, b: f32, c: f32, d: f32) -> Option<u8> {
+    let straight = |along: f32, across: f32| along.abs() > 0.0 && across.abs() < 0.01 * along.abs();
+    if a * d - b * c <= 0.0 {
+        return None;
+    }
+    if straight(a, b) {
+        Some(if a > 0.0 { 0 } else { 2 })
+    } else if straight(b, a) {
+        Some(if b > 0.0 { 1 } else { 3 })
+    } else {
+        None
     }
 }
 

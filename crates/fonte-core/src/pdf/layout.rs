@@ -243,16 +243,72 @@ pub fn page_text(glyphs: Vec<Placed>) -> String {
     lay_out(glyphs).0
 }
 
-/// The page text from glyphs in content-stream order, with its lines.
+/// The page text from glyphs in content-stream order, with its lines. Text in each of the four
+/// right-angle directions is laid out in its own frame, turned upright (a label running up the
+/// margin, a rotated table), and follows the upright text, as pdftotext lists it; skewed text
+/// is left out. Line boxes are in the page's space whatever the direction.
 pub fn lay_out(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
+    let mut frames: [Vec<Placed>; 4] = Default::default();
+    for g in glyphs {
+        if let Some(turns) = g.turns {
+            frames[turns as usize % 4].push(upright(g, turns));
+        }
+    }
+    let mut text = String::new();
+    let mut boxes = Vec::new();
+    for (turns, glyphs) in frames.into_iter().enumerate() {
+        let (part, lines) = lay_out_upright(glyphs);
+        if part.is_empty() {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str("\n\n");
+        }
+        let offset = text.chars().count() as u32;
+        text.push_str(&part);
+        boxes.extend(lines.into_iter().map(|l| TextLine {
+            start: l.start + offset,
+            end: l.end + offset,
+            rect: page_rect(l.rect, turns as u8),
+        }));
+    }
+    (text, boxes)
+}
+
+/// A glyph in the frame that makes its text upright: its points turned by `-turns` quarter
+/// turns.
+fn upright(mut g: Placed, turns: u8) -> Placed {
+    let turn = |x: f32, y: f32| match turns {
+        1 => (y, -x),
+        2 => (-x, -y),
+        3 => (-y, x),
+        _ => (x, y),
+    };
+    let (x, y) = turn(g.x, g.y);
+    let (x_end, y_end) = turn(g.x_end, g.y_end);
+    (g.x, g.y, g.x_end, g.y_end, g.turns) = (x, y, x_end, y_end, Some(0));
+    g
+}
+
+/// A box of the upright frame of `turns` back in the page's space.
+fn page_rect([x0, y0, x1, y1]: [f32; 4], turns: u8) -> [f32; 4] {
+    match turns {
+        1 => [-y1, x0, -y0, x1],
+        2 => [-x1, -y1, -x0, -y0],
+        3 => [y0, -x1, y1, -x0],
+        _ => [x0, y0, x1, y1],
+    }
+}
+
+/// [`lay_out`] for glyphs already upright.
+fn lay_out_upright(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
     let mut lines: Vec<Line> = Vec::new();
     let glyphs = glyphs
         .into_iter()
         // No page is larger than 14,400 units (PDF 32000-1, C.2): a glyph larger than that,
         // or placed at no finite point, shows nothing a reader could see.
         .filter(|g| {
-            g.upright
-                && g.size > 0.0
+            g.size > 0.0
                 && g.size < 14_400.0
                 && g.x.is_finite()
                 && g.y.is_finite()
@@ -328,8 +384,9 @@ mod tests {
             x,
             y,
             x_end: x + w,
+            y_end: y,
             size: 10.0,
-            upright: true,
+            turns: Some(0),
         }
     }
 
