@@ -13,6 +13,8 @@ use crate::retrieve::{within_budget, Fusion, Hit, Retriever, Search};
 use crate::vector::VectorIndex;
 use crate::{Error, Result};
 
+mod provisional;
+
 /// Version of the serialized corpus; bump on any change of layout (2: typed partial reasons).
 pub const FORMAT_VERSION: u32 = 2;
 const MAGIC: &[u8; 8] = b"FONTEIDX";
@@ -141,35 +143,6 @@ impl Corpus {
         })
     }
 
-    /// [`build`](Self::build) keeping which documents are provisional and which vectors are
-    /// still to come (an empty vector), as [`remove_document`](Self::remove_document) needs.
-    fn rebuild(
-        info: BuildInfo,
-        documents: Vec<DocumentMeta>,
-        provisional: Vec<bool>,
-        chunks: Vec<ChunkRecord>,
-        vectors: Vec<Vec<f32>>,
-    ) -> Result<Self> {
-        let pending: Vec<bool> = vectors.iter().map(Vec::is_empty).collect();
-        let filled = vectors
-            .iter()
-            .map(|v| {
-                if v.is_empty() {
-                    vec![0.0; info.dim]
-                } else {
-                    v.clone()
-                }
-            })
-            .collect();
-        let mut corpus = Self::build(info, documents, chunks, filled)?;
-        corpus.vectors = vectors;
-        corpus.provisional = provisional;
-        if pending.contains(&true) {
-            corpus.pending = pending;
-        }
-        Ok(corpus)
-    }
-
     /// Build parameters.
     pub fn info(&self) -> &BuildInfo {
         &self.info
@@ -223,76 +196,6 @@ impl Corpus {
         vectors: Vec<Vec<f32>>,
     ) -> Result<u32> {
         self.push_document(meta, chunks, vectors, false)
-    }
-
-    /// Adds a provisional document: its chunks are searchable by BM25 at once, by vector as
-    /// [`set_vectors`](Self::set_vectors) gives them; it is not saved by
-    /// [`to_bytes`](Self::to_bytes) until [`finish_document`](Self::finish_document).
-    pub fn begin_document(&mut self, meta: DocumentMeta, chunks: Vec<Chunk>) -> Result<u32> {
-        let pending = vec![Vec::new(); chunks.len()];
-        self.push_document(meta, chunks, pending, true)
-    }
-
-    /// Gives vectors to chunks `first..` of provisional document `doc` (its own chunk
-    /// numbering, in order).
-    pub fn set_vectors(&mut self, doc: u32, first: usize, vectors: &[Vec<f32>]) -> Result<()> {
-        if !self.is_provisional(doc) {
-            return Err(Error::Index(format!(
-                "document {doc} is not being embedded"
-            )));
-        }
-        let start = self.chunk_doc.partition_point(|&d| d < doc) + first;
-        let end = start + vectors.len();
-        if end > self.chunk_doc.len() || self.chunk_doc[end - 1] != doc {
-            return Err(Error::Index(format!(
-                "{}: vectors for chunks {first}..{} of fewer",
-                self.documents[doc as usize].name,
-                first + vectors.len()
-            )));
-        }
-        for (i, v) in (start..end).zip(vectors) {
-            self.dense.set(i as u32, v)?;
-            self.vectors[i] = v.clone();
-            if let Some(p) = self.pending.get_mut(i) {
-                *p = false;
-            }
-        }
-        if !self.pending.contains(&true) {
-            self.pending = Vec::new();
-        }
-        Ok(())
-    }
-
-    /// Ends provisional document `doc` once every vector of it is in (it is stored): it is
-    /// saved like any other from now on.
-    pub fn finish_document(&mut self, doc: u32) -> Result<()> {
-        if !self.is_provisional(doc) {
-            return Err(Error::Index(format!(
-                "document {doc} is not being embedded"
-            )));
-        }
-        let unembedded = (0..self.chunks.len())
-            .filter(|&i| self.chunk_doc[i] == doc && !self.has_vector(i as u32))
-            .count();
-        if unembedded > 0 {
-            return Err(Error::Index(format!(
-                "{}: {unembedded} chunks without a vector",
-                self.documents[doc as usize].name
-            )));
-        }
-        self.provisional[doc as usize] = false;
-        Ok(())
-    }
-
-    /// Whether document `doc` is provisional ([`begin_document`](Self::begin_document)).
-    pub fn is_provisional(&self, doc: u32) -> bool {
-        self.provisional.get(doc as usize) == Some(&true)
-    }
-
-    /// Whether chunk `chunk` has its vector (always, except in a provisional document still
-    /// being embedded): a hit on a chunk without one was found by BM25 alone.
-    pub fn has_vector(&self, chunk: u32) -> bool {
-        self.pending.get(chunk as usize) != Some(&true)
     }
 
     fn push_document(
@@ -430,38 +333,6 @@ impl Corpus {
         Ok(out)
     }
 
-    /// The corpus without its provisional documents.
-    fn settled(&self) -> Result<Self> {
-        let keep: Vec<bool> = self.provisional.iter().map(|p| !p).collect();
-        let mut number = Vec::with_capacity(keep.len());
-        let mut next = 0;
-        for &k in &keep {
-            number.push(next);
-            next += u32::from(k);
-        }
-        let documents = self
-            .documents
-            .iter()
-            .zip(&keep)
-            .filter(|(_, &k)| k)
-            .map(|(d, _)| d.clone())
-            .collect();
-        let (chunks, vectors) = self
-            .chunks
-            .iter()
-            .zip(&self.vectors)
-            .filter(|(c, _)| keep[c.doc as usize])
-            .map(|(c, v)| {
-                let chunk = ChunkRecord {
-                    doc: number[c.doc as usize],
-                    chunk: c.chunk.clone(),
-                };
-                (chunk, v.clone())
-            })
-            .unzip();
-        Self::build(self.info.clone(), documents, chunks, vectors)
-    }
-
     /// Reads what [`to_bytes`](Self::to_bytes) wrote, refusing a damaged or foreign file
     /// before using any of it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
@@ -501,114 +372,4 @@ impl Corpus {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::retrieve::Mode;
-
-    fn tiny() -> Corpus {
-        let info = BuildInfo {
-            model_id: "test".into(),
-            dim: 2,
-            chunk_params: ChunkParams::default(),
-        };
-        let doc = DocumentMeta {
-            build: None,
-            id: "d".into(),
-            name: "a.pdf".into(),
-            title: None,
-            pages: 1,
-            report: Report::Complete,
-        };
-        let chunk = |t: &str| ChunkRecord {
-            doc: 0,
-            chunk: Chunk {
-                page: 1,
-                char_start: 0,
-                char_end: t.chars().count(),
-                heading_path: vec![],
-                text: t.into(),
-            },
-        };
-        Corpus::build(
-            info,
-            vec![doc],
-            vec![chunk("alpha beta"), chunk("gamma delta")],
-            vec![vec![1.0, 0.0], vec![0.0, 1.0]],
-        )
-        .unwrap()
-    }
-
-    #[test]
-    fn round_trips_and_searches_the_same() {
-        let c = tiny();
-        let back = Corpus::from_bytes(&c.to_bytes().unwrap()).unwrap();
-        assert_eq!(back.chunks, c.chunks);
-        let q = [0.0, 1.0];
-        assert_eq!(
-            back.search(&Search::new("gamma", Some(&q)).depth(5)),
-            c.search(&Search::new("gamma", Some(&q)).depth(5))
-        );
-        assert_eq!(
-            back.search(&Search::new("gamma", Some(&q)).depth(5))[0].chunk,
-            1
-        );
-    }
-
-    #[test]
-    fn a_damaged_file_is_refused_before_use() {
-        let mut bytes = tiny().to_bytes().unwrap();
-        let n = bytes.len();
-        bytes[n - 3] ^= 0xff;
-        assert!(Corpus::from_bytes(&bytes)
-            .err()
-            .unwrap()
-            .to_string()
-            .contains("damaged"));
-        assert!(
-            Corpus::from_bytes(b"%PDF-1.7 not a corpus at all, just some bytes here....").is_err()
-        );
-    }
-
-    #[test]
-    fn documents_are_added_and_removed_with_their_chunks() {
-        let mut c = tiny();
-        let meta = |id: &str| DocumentMeta {
-            build: None,
-            id: id.into(),
-            name: format!("{id}.pdf"),
-            title: None,
-            pages: 1,
-            report: Report::Complete,
-        };
-        let chunk = |t: &str| Chunk {
-            page: 1,
-            char_start: 0,
-            char_end: t.chars().count(),
-            heading_path: vec![],
-            text: t.into(),
-        };
-        let n = c
-            .add_document(meta("e"), vec![chunk("epsilon zeta")], vec![vec![0.6, 0.8]])
-            .unwrap();
-        assert_eq!(n, 1);
-        let hit = c.search(&Search::new("epsilon", None).depth(5))[0].chunk;
-        assert_eq!(c.chunks[hit as usize].doc, 1);
-        // Same id again: refused, nothing changes.
-        assert!(c
-            .add_document(meta("e"), vec![chunk("x")], vec![vec![1.0, 0.0]])
-            .is_err());
-        assert_eq!(c.chunks.len(), 3);
-
-        assert!(c.remove_document("d").unwrap());
-        assert!(!c.remove_document("d").unwrap());
-        assert_eq!(c.documents.len(), 1);
-        assert_eq!(c.chunks.len(), 1);
-        assert_eq!(c.chunks[0].doc, 0, "document numbers are compacted");
-        assert!(c.search(&Search::new("alpha", None).depth(5)).is_empty());
-        let q = [0.6, 0.8];
-        assert_eq!(
-            c.search(&Search::new("", Some(&q)).mode(Mode::Dense).depth(5))[0].chunk,
-            0
-        );
-    }
-}
+mod tests;

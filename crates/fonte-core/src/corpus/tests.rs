@@ -1,0 +1,107 @@
+use super::*;
+use crate::retrieve::Mode;
+
+fn tiny() -> Corpus {
+    let info = BuildInfo {
+        model_id: "test".into(),
+        dim: 2,
+        chunk_params: ChunkParams::default(),
+    };
+    let doc = DocumentMeta {
+        build: None,
+        id: "d".into(),
+        name: "a.pdf".into(),
+        title: None,
+        pages: 1,
+        report: Report::Complete,
+    };
+    let chunk = |t: &str| ChunkRecord {
+        doc: 0,
+        chunk: Chunk {
+            page: 1,
+            char_start: 0,
+            char_end: t.chars().count(),
+            heading_path: vec![],
+            text: t.into(),
+        },
+    };
+    Corpus::build(
+        info,
+        vec![doc],
+        vec![chunk("alpha beta"), chunk("gamma delta")],
+        vec![vec![1.0, 0.0], vec![0.0, 1.0]],
+    )
+    .unwrap()
+}
+
+#[test]
+fn round_trips_and_searches_the_same() {
+    let c = tiny();
+    let back = Corpus::from_bytes(&c.to_bytes().unwrap()).unwrap();
+    assert_eq!(back.chunks, c.chunks);
+    let q = [0.0, 1.0];
+    assert_eq!(
+        back.search(&Search::new("gamma", Some(&q)).depth(5)),
+        c.search(&Search::new("gamma", Some(&q)).depth(5))
+    );
+    assert_eq!(
+        back.search(&Search::new("gamma", Some(&q)).depth(5))[0].chunk,
+        1
+    );
+}
+
+#[test]
+fn a_damaged_file_is_refused_before_use() {
+    let mut bytes = tiny().to_bytes().unwrap();
+    let n = bytes.len();
+    bytes[n - 3] ^= 0xff;
+    assert!(Corpus::from_bytes(&bytes)
+        .err()
+        .unwrap()
+        .to_string()
+        .contains("damaged"));
+    assert!(Corpus::from_bytes(b"%PDF-1.7 not a corpus at all, just some bytes here....").is_err());
+}
+
+#[test]
+fn documents_are_added_and_removed_with_their_chunks() {
+    let mut c = tiny();
+    let meta = |id: &str| DocumentMeta {
+        build: None,
+        id: id.into(),
+        name: format!("{id}.pdf"),
+        title: None,
+        pages: 1,
+        report: Report::Complete,
+    };
+    let chunk = |t: &str| Chunk {
+        page: 1,
+        char_start: 0,
+        char_end: t.chars().count(),
+        heading_path: vec![],
+        text: t.into(),
+    };
+    let n = c
+        .add_document(meta("e"), vec![chunk("epsilon zeta")], vec![vec![0.6, 0.8]])
+        .unwrap();
+    assert_eq!(n, 1);
+    let hit = c.search(&Search::new("epsilon", None).depth(5))[0].chunk;
+    assert_eq!(c.chunks[hit as usize].doc, 1);
+    // Same id again: refused, nothing changes.
+    assert!(c
+        .add_document(meta("e"), vec![chunk("x")], vec![vec![1.0, 0.0]])
+        .is_err());
+    assert_eq!(c.chunks.len(), 3);
+
+    assert!(c.remove_document("d").unwrap());
+    assert!(!c.remove_document("d").unwrap());
+    assert_eq!(c.documents.len(), 1);
+    assert_eq!(c.chunks.len(), 1);
+    assert_eq!(c.chunks[0].doc, 0, "document numbers are compacted");
+    assert!(c.search(&Search::new("alpha", None).depth(5)).is_empty());
+    let q = [0.6, 0.8];
+    assert_eq!(
+        c.search(&Search::new("", Some(&q)).mode(Mode::Dense).depth(5))[0].chunk,
+        0
+    );
+}
