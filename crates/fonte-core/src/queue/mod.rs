@@ -20,7 +20,7 @@ use std::collections::VecDeque;
 
 use crate::corpus::DocumentMeta;
 use crate::library::Library;
-use crate::pdf::{document_id, RejectReason, Report};
+use crate::pdf::document_id;
 use crate::store::{PendingFile, Store};
 use crate::Error;
 use one::ReadFile;
@@ -258,28 +258,6 @@ impl Queue {
         }
     }
 
-    /// Reports how one file's ingestion ended when it did not end well.
-    async fn ended<S: Store, E: From<Error>>(
-        &self,
-        library: &Library<S>,
-        job: &Job,
-        result: Result<(), Stop<E>>,
-        on: &dyn Fn(IngestEvent<E>),
-    ) {
-        match result {
-            Ok(()) => {}
-            Err(Stop::Full) => {
-                on(IngestEvent::StorageFull { key: job.key });
-                // Reported as not stored: no orphan copy stays to be offered again.
-                self.drop_pending(library, job).await;
-            }
-            Err(Stop::Failed(error)) => on(IngestEvent::Failed {
-                key: job.key,
-                error,
-            }),
-        }
-    }
-
     /// Writes every queued file not yet kept as pending, before the slow work.
     async fn keep_pending<S: Store, E: From<Error>>(
         &self,
@@ -352,46 +330,6 @@ impl Queue {
                     bytes: bytes.len(),
                 });
             }
-        }
-    }
-
-    /// Reports a file that gave no text, keeping it aside when it needs a password, and
-    /// forgets its pending copy. A stored document being re-embedded stays stored as it was.
-    async fn reject<S: Store, E: From<Error>>(
-        &self,
-        library: &Library<S>,
-        job: Job,
-        report: Report,
-        on: &dyn Fn(IngestEvent<E>),
-    ) -> Result<(), E> {
-        let locked = matches!(
-            report,
-            Report::Rejected {
-                reason: RejectReason::NeedsPassword
-            }
-        ) && !job.replaces;
-        let key = job.key;
-        let id = job.id.clone();
-        let replaces = job.replaces;
-        if locked {
-            self.locked.borrow_mut().push(job);
-        }
-        on(IngestEvent::Rejected {
-            key,
-            report,
-            locked,
-        });
-        if !replaces {
-            library.store().delete_pending(&id).await?;
-        }
-        Ok(())
-    }
-
-    /// Deletes a file's pending copy. Deleting frees space; it fails only if the store is
-    /// gone, and then there is nothing left to keep clean.
-    async fn drop_pending<S: Store>(&self, library: &Library<S>, job: &Job) {
-        if !job.replaces {
-            let _ = library.store().delete_pending(&job.id).await;
         }
     }
 

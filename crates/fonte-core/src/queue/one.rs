@@ -1,9 +1,10 @@
 //! One file through the queue, in two steps: read and chunked by the platform's reader (and
 //! searchable by its text at once), then embedded a slice at a time (each vector searchable as
-//! it comes) and stored in one step.
+//! it comes) and stored in one step; and how a file that does not get there is reported.
 
 use crate::ingest::Prepared;
 use crate::library::{Library, Provisional};
+use crate::pdf::{RejectReason, Report};
 use crate::store::{Store, StoredDocument};
 use crate::Error;
 
@@ -126,5 +127,67 @@ impl Queue {
         drop(provisional);
         on(IngestEvent::Stored { key, report });
         Ok(())
+    }
+
+    /// Reports how one file's ingestion ended when it did not end well.
+    pub(super) async fn ended<S: Store, E: From<Error>>(
+        &self,
+        library: &Library<S>,
+        job: &Job,
+        result: Result<(), Stop<E>>,
+        on: &dyn Fn(IngestEvent<E>),
+    ) {
+        match result {
+            Ok(()) => {}
+            Err(Stop::Full) => {
+                on(IngestEvent::StorageFull { key: job.key });
+                // Reported as not stored: no orphan copy stays to be offered again.
+                self.drop_pending(library, job).await;
+            }
+            Err(Stop::Failed(error)) => on(IngestEvent::Failed {
+                key: job.key,
+                error,
+            }),
+        }
+    }
+
+    /// Reports a file that gave no text, keeping it aside when it needs a password, and
+    /// forgets its pending copy. A stored document being re-embedded stays stored as it was.
+    pub(super) async fn reject<S: Store, E: From<Error>>(
+        &self,
+        library: &Library<S>,
+        job: Job,
+        report: Report,
+        on: &dyn Fn(IngestEvent<E>),
+    ) -> Result<(), E> {
+        let locked = matches!(
+            report,
+            Report::Rejected {
+                reason: RejectReason::NeedsPassword
+            }
+        ) && !job.replaces;
+        let key = job.key;
+        let id = job.id.clone();
+        let replaces = job.replaces;
+        if locked {
+            self.locked.borrow_mut().push(job);
+        }
+        on(IngestEvent::Rejected {
+            key,
+            report,
+            locked,
+        });
+        if !replaces {
+            library.store().delete_pending(&id).await?;
+        }
+        Ok(())
+    }
+
+    /// Deletes a file's pending copy. Deleting frees space; it fails only if the store is
+    /// gone, and then there is nothing left to keep clean.
+    pub(super) async fn drop_pending<S: Store>(&self, library: &Library<S>, job: &Job) {
+        if !job.replaces {
+            let _ = library.store().delete_pending(&job.id).await;
+        }
     }
 }
