@@ -40,6 +40,14 @@ def word_tokens(text):
     return WORD.findall(unicodedata.normalize("NFKC", text).lower())
 
 
+def char_grams(text, n=5):
+    """Character n-grams of the text with every space and line break taken out (NFKC,
+    lower-cased): blind to where words are split, so letter-spaced text that one side reads
+    as "D o u b l e" and the other as "Double" scores the same."""
+    flat = "".join(unicodedata.normalize("NFKC", text).lower().split())
+    return [flat[i:i + n] for i in range(max(len(flat) - n + 1, 0))]
+
+
 def f1(ours, ref):
     a, b = collections.Counter(ours), collections.Counter(ref)
     overlap = sum((a & b).values())
@@ -79,14 +87,40 @@ def run_report(cmd):
     return p.stdout, (m.group(1) if m else p.stderr.strip()[-120:] or f"exit {p.returncode}")
 
 
+def boxes(info, name):
+    """Every page's (left, bottom, right, top) of `name` ("MediaBox", "CropBox") in
+    `pdfinfo -box -f 1 -l N` output."""
+    return [tuple(float(x) for x in m.groups()) for m in
+            re.finditer(rf"^Page\s+\d+ {name}:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", info, re.M)]
+
+
+def crop_area(pdf):
+    """pdftotext's -x -y -W -H for the crop box, when every page has the same crop box and it
+    is a part of the media box: viewers (and Fonte) show only the crop box, while pdftotext
+    reads the whole media box, so a figure clipped out of a larger page (TeX's
+    \\includegraphics of a PDF page with a viewport) would count text nobody sees. At
+    pdftotext's default 72 dpi, from the media box's top left."""
+    info = subprocess.run(["pdfinfo", "-box", "-f", "1", "-l", "100000", str(pdf)],
+                          capture_output=True, text=True, errors="replace").stdout
+    media, crop = set(boxes(info, "MediaBox")), set(boxes(info, "CropBox"))
+    if len(media) != 1 or len(crop) != 1:
+        return []
+    (media,), (crop,) = media, crop
+    if all(abs(a - b) < 1 for a, b in zip(media, crop)):
+        return []
+    x, y = crop[0] - media[0], media[3] - crop[3]
+    w, h = crop[2] - crop[0], crop[3] - crop[1]
+    return ["-x", str(int(x)), "-y", str(int(y)), "-W", str(int(w + 1)), "-H", str(int(h + 1))]
+
+
 def wide(args):
     """Every PDF under --dir: word F1 against pdftotext, bands, and the files below 0.80."""
     root = pathlib.Path(args.dir)
     rows = []
     for pdf in sorted(root.rglob("*.pdf")):
         try:
-            ref = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
-                                 errors="replace", timeout=120).stdout
+            ref = subprocess.run(["pdftotext", "-layout", *crop_area(pdf), str(pdf), "-"],
+                                 capture_output=True, text=True, errors="replace", timeout=120).stdout
         except subprocess.TimeoutExpired:
             ref = ""
         ref_words = word_tokens(ref)
@@ -95,22 +129,25 @@ def wide(args):
         except Exception as e:  # noqa: BLE001 (a crash of the tool is a result too)
             ours, report = "", f"error {e}"
         score = f1(word_tokens(ours), ref_words) if ref_words else None
-        rows.append((str(pdf.relative_to(root)), len(ref_words), score, report))
+        chars = f1(char_grams(ours), char_grams(ref)) if ref_words else None
+        rows.append((str(pdf.relative_to(root)), len(ref_words), score, report, chars))
     text = [r for r in rows if r[1] >= 20]
     if args.out:
         with open(args.out, "w") as f:
-            f.write("file\tpdftotext_words\tf1_words\treport\n")
-            for name, n, score, report in rows:
-                f.write(f"{name}\t{n}\t{'' if score is None else f'{score:.4f}'}\t{report}\n")
+            f.write("file\tpdftotext_words\tf1_words\treport\tf1_chars\n")
+            for name, n, score, report, chars in rows:
+                f.write(f"{name}\t{n}\t{'' if score is None else f'{score:.4f}'}\t{report}\t"
+                        f"{'' if chars is None else f'{chars:.4f}'}\n")
     print(f"{len(rows)} PDFs, {len(text)} text files (pdftotext reads >= 20 words)")
     for floor, label in BANDS:
         ceiling = min((b for b, _ in BANDS if b > floor), default=2.0)
         n = sum(floor <= r[2] < ceiling for r in text)
         print(f"  F1 words {label:>10}: {n:4d} ({n / max(len(text), 1):.1%})")
-    print("text files below 0.80, with Fonte's report:")
-    for name, n, score, report in sorted(text, key=lambda r: r[2]):
+    print("text files below 0.80 (word F1, then the F1 of 5-grams of characters with spaces taken out:"
+          " high where only the split into words differs), with Fonte's report:")
+    for name, n, score, report, chars in sorted(text, key=lambda r: r[2]):
         if score < 0.80:
-            print(f"  {score:.3f}  {n:6d} words  {name}  {report}")
+            print(f"  {score:.3f}  {chars:.3f}  {n:6d} words  {name}  {report}")
     return 0
 
 

@@ -1,7 +1,7 @@
 //! What the page shows, as signals: one [`Ui`] (all `Copy` handles) shared by the components
 //! and updated by the [`crate::engine::Engine`].
 
-use fonte_core::pdf::{PartialReason, RejectReason, Report, Stopped};
+use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped};
 use leptos::prelude::*;
 
 use crate::models::Model;
@@ -61,6 +61,8 @@ pub enum Why {
     Password,
     /// Scanned, no text layer: OCR it first.
     Scanned,
+    /// Text is shown but none of it decodes (why, glyphs shown): OCR it.
+    Undecodable(Loss, u32),
     /// Not a readable PDF (the parser's words).
     Malformed(String),
     /// Not a PDF at all.
@@ -83,6 +85,7 @@ impl Status {
             Report::Rejected { reason } => Status::Rejected(match reason {
                 RejectReason::NeedsPassword => Why::Password,
                 RejectReason::NoTextLayer => Why::Scanned,
+                RejectReason::Undecodable { why, shown } => Why::Undecodable(*why, *shown),
                 RejectReason::Malformed { detail } => Why::Malformed(detail.clone()),
                 RejectReason::TooLarge { bytes, max } => Why::TooLarge(*bytes, *max),
                 RejectReason::ReaderStopped { why } => Why::Stopped(why.clone()),

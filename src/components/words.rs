@@ -1,7 +1,7 @@
 //! What a file's status, a rejection, where the model runs and the time left say, in the
 //! interface language (the core gives typed reasons; every word is chosen here).
 
-use fonte_core::pdf::{PartialReason, Stopped};
+use fonte_core::pdf::{Loss, PartialReason, Stopped};
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 
@@ -14,6 +14,15 @@ pub fn why_view(i18n: I18nContext<Locale>, why: &Why) -> AnyView {
     match why.clone() {
         Why::Password => t!(i18n, why_password).into_any(),
         Why::Scanned => t!(i18n, why_scanned).into_any(),
+        Why::Undecodable(Loss::NoUnicode, shown) => {
+            t!(i18n, why_undecodable_no_unicode, shown).into_any()
+        }
+        Why::Undecodable(Loss::FontNotLoaded, shown) => {
+            t!(i18n, why_undecodable_font, shown).into_any()
+        }
+        Why::Undecodable(Loss::UnmappedGlyphNames, shown) => {
+            t!(i18n, why_undecodable_names, shown).into_any()
+        }
         Why::Malformed(detail) => t!(i18n, why_malformed, detail = detail).into_any(),
         Why::NotPdf => t!(i18n, why_not_pdf).into_any(),
         Why::TooLarge(bytes, max) => {
@@ -39,6 +48,15 @@ fn part_view(i18n: I18nContext<Locale>, why: PartialReason) -> AnyView {
         PartialReason::TooComplex => t!(i18n, part_complex).into_any(),
         PartialReason::TextLimit => t!(i18n, part_text_limit).into_any(),
         PartialReason::NoTextLayer => t!(i18n, part_scanned).into_any(),
+        PartialReason::Undecodable { why, shown, lost } => {
+            // One decimal: "0.4%" says more than "0%" on a page that lost a few glyphs.
+            let share = format!("{:.1}", 100.0 * lost as f64 / shown.max(1) as f64);
+            match why {
+                Loss::NoUnicode => t!(i18n, part_undecodable_no_unicode, share).into_any(),
+                Loss::FontNotLoaded => t!(i18n, part_undecodable_font, share).into_any(),
+                Loss::UnmappedGlyphNames => t!(i18n, part_undecodable_names, share).into_any(),
+            }
+        }
         PartialReason::Other => t!(i18n, part_other).into_any(),
     }
 }

@@ -1,7 +1,7 @@
 //! How the command line words the core's typed reports (the core composes no text for users;
 //! the browser app has its own, translated, wording in `locales/`).
 
-use fonte_core::pdf::{PartialReason, RejectReason, Report, Stopped};
+use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped};
 
 /// "complete", "partial: why (pages …)" or "rejected: why".
 pub fn report(report: &Report) -> String {
@@ -18,8 +18,8 @@ pub fn report(report: &Report) -> String {
     }
 }
 
-fn partial(reason: PartialReason) -> &'static str {
-    match reason {
+fn partial(reason: PartialReason) -> String {
+    let fixed = match reason {
         PartialReason::Damaged => "these pages could not be read (damaged content)",
         PartialReason::PartlyDamaged => "these pages could not be read in full (damaged content)",
         PartialReason::PageLimit => "only the first pages are read",
@@ -29,6 +29,24 @@ fn partial(reason: PartialReason) -> &'static str {
         }
         PartialReason::NoTextLayer => "these pages have no text layer (scanned?)",
         PartialReason::Other => "these pages are incomplete",
+        PartialReason::Undecodable { why, shown, lost } => {
+            let share = 100.0 * lost as f64 / shown.max(1) as f64;
+            return format!(
+                "text on these pages could not be decoded: {share:.1}% of their glyphs \
+                 ({lost} of {shown}) gave no text, {}",
+                loss(why)
+            );
+        }
+    };
+    fixed.to_string()
+}
+
+/// Why glyphs gave no text.
+fn loss(why: Loss) -> &'static str {
+    match why {
+        Loss::NoUnicode => "their fonts have no Unicode map and an unknown encoding",
+        Loss::FontNotLoaded => "their fonts could not be loaded",
+        Loss::UnmappedGlyphNames => "their fonts name glyphs in a way Fonte cannot map to text",
     }
 }
 
@@ -41,6 +59,11 @@ pub fn rejected(reason: &RejectReason) -> String {
         RejectReason::NoTextLayer => {
             "no text layer (scanned?): run OCR on it first, e.g. with ocrmypdf".into()
         }
+        RejectReason::Undecodable { why, shown } => format!(
+            "its text cannot be decoded ({shown} glyphs shown, none readable: {}); \
+             run OCR on it (ocrmypdf --force-ocr) to get a text layer",
+            loss(*why)
+        ),
         RejectReason::Malformed { detail } => format!("not a readable PDF ({detail})"),
         RejectReason::TooLarge { bytes, max } => format!(
             "too large ({} MB; the limit is {} MB): split it into smaller files",

@@ -64,9 +64,16 @@ pub fn assemble(name: &str, doc: Extracted, mut chunks: Vec<Chunk>) -> Prepared 
         }
     }
     if chunks.is_empty() && !matches!(report, Report::Rejected { .. }) {
-        // Pages with only furniture or whitespace: nothing a question could find.
+        // Pages with only furniture or whitespace: nothing a question could find. Where glyphs
+        // were lost, that is why, not a missing text layer.
         report = Report::Rejected {
-            reason: RejectReason::NoTextLayer,
+            reason: match report {
+                Report::Partial {
+                    reason: PartialReason::Undecodable { why, shown, .. },
+                    ..
+                } => RejectReason::Undecodable { why, shown },
+                _ => RejectReason::NoTextLayer,
+            },
         };
     }
     let rejected = matches!(report, Report::Rejected { .. });

@@ -200,7 +200,7 @@ fn malformed_files_give_an_error_or_a_report_never_a_panic() {
         }
     );
     // Two of its four fonts do not load (pdftotext finds their streams broken too): what they
-    // draw is lost, so the page is not called complete.
+    // draw is lost, so the page is not called complete, and the report says why.
     let fonts = extract(&fixture("malformed/issue-301.pdf"), None, Limits::default());
     assert!(
         fonts.pages[0].text.contains("dP"),
@@ -208,7 +208,17 @@ fn malformed_files_give_an_error_or_a_report_never_a_panic() {
         fonts.pages[0].text
     );
     assert!(
-        matches!(&fonts.report, Report::Partial { pages, .. } if pages == &vec![1]),
+        matches!(
+            &fonts.report,
+            Report::Partial {
+                pages,
+                reason: PartialReason::Undecodable {
+                    why: fonte_core::pdf::Loss::FontNotLoaded,
+                    lost,
+                    ..
+                }
+            } if pages == &vec![1] && *lost > 0
+        ),
         "{:?}",
         fonts.report
     );

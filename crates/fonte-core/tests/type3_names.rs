@@ -4,7 +4,7 @@
 mod common;
 
 use common::hostile::Builder;
-use fonte_core::pdf::{extract, Limits, Report};
+use fonte_core::pdf::{extract, Limits, Loss, RejectReason, Report};
 
 /// A one-page file drawing `text` in a Type3 font whose /Differences name `names` from code 97.
 fn type3_page(names: &str, text: &str) -> Vec<u8> {
@@ -74,5 +74,15 @@ fn names_that_are_not_their_codes_stay_unknown() {
         !out.pages[0].text.contains("cabbage"),
         "{:?}",
         out.pages[0].text
+    );
+    // ...and the file is not taken for a scan: its glyphs are there, their names say nothing.
+    assert_eq!(
+        out.report,
+        Report::Rejected {
+            reason: RejectReason::Undecodable {
+                why: Loss::UnmappedGlyphNames,
+                shown: 7
+            }
+        }
     );
 }

@@ -494,6 +494,10 @@ impl OpBuilder {
                     3 => Invisible,
                     4 => FillAndClip,
                     5 => StrokeAndClip,
+                    // Fonte: modes 6 and 7 (PDF 32000-1, table 106) were refused as invalid,
+                    // which lost every operator after them on the page.
+                    6 => FillThenStrokeAndClip,
+                    7 => Clip,
                     _ => {
                         bail!("Invalid text render mode: {}", n);
                     }
@@ -1016,7 +1020,10 @@ pub enum TextMode {
     FillThenStroke,
     Invisible,
     FillAndClip,
-    StrokeAndClip
+    StrokeAndClip,
+    // Fonte: the two modes the crate did not know.
+    FillThenStrokeAndClip,
+    Clip,
 }
 
 #[derive(Debug, Copy, Clone, PartialEq, DataSize)]

@@ -262,7 +262,12 @@ where
                     Ok(p)
                 }
                 XRef::Stream {stream_id, index} => {
-                    if !flags.contains(ParseFlags::STREAM) {
+                    // Fonte: a stream's /Length kept in an object stream (asked for as an
+                    // INTEGER) was refused, so the stream and the font holding it did not load
+                    // (a chart's ToUnicode in abntex2-modelo-trabalho-academico.pdf). An object
+                    // stream whose own /Length points into itself is still refused, by the
+                    // resolver's "Recursive reference" guard.
+                    if !flags.intersects(ParseFlags::STREAM | ParseFlags::INTEGER) {
                         return Err(PdfError::PrimitiveNotAllowed { found: ParseFlags::STREAM, allowed: flags });
                     }
                     // use get to cache the object stream

@@ -7,7 +7,73 @@ use std::rc::Rc;
 use pdf::content::{Matrix, Op, TextDrawAdjusted};
 use pdf::object::{PlainRef, Resolve, Resources, XObject};
 
-use super::font::FontDecoder;
+use super::font::{FontDecoder, Loss};
+
+/// The glyphs a page shows, and those that gave no text, by why. Visible and invisible (text
+/// render mode 3: the OCR layer of a scan, or hidden text) are counted apart.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Visible glyphs shown (a space code without text is not counted).
+    pub shown: u32,
+    /// Visible glyphs that gave no text: no Unicode, font not loaded, unmapped glyph names.
+    pub lost: [u32; 3],
+    /// Invisible glyphs shown.
+    pub invisible: u32,
+    /// Invisible glyphs that gave no text.
+    pub invisible_lost: u32,
+}
+
+impl Tally {
+    fn slot(loss: Loss) -> usize {
+        match loss {
+            Loss::NoUnicode => 0,
+            Loss::FontNotLoaded => 1,
+            Loss::UnmappedGlyphNames => 2,
+        }
+    }
+
+    /// Visible glyphs that gave no text.
+    pub fn lost_total(&self) -> u32 {
+        self.lost.iter().sum()
+    }
+
+    /// Why most of the lost glyphs were lost.
+    pub fn main_loss(&self) -> Option<Loss> {
+        [
+            Loss::NoUnicode,
+            Loss::FontNotLoaded,
+            Loss::UnmappedGlyphNames,
+        ]
+        .into_iter()
+        .filter(|&l| self.lost[Self::slot(l)] > 0)
+        .max_by_key(|&l| self.lost[Self::slot(l)])
+    }
+
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: &Tally) {
+        self.shown += other.shown;
+        self.invisible += other.invisible;
+        self.invisible_lost += other.invisible_lost;
+        for (a, b) in self.lost.iter_mut().zip(other.lost) {
+            *a += b;
+        }
+    }
+
+    fn count(&mut self, visible: bool, lost: Option<Loss>, n: u32) {
+        match (visible, lost) {
+            (true, None) => self.shown += n,
+            (true, Some(l)) => {
+                self.shown += n;
+                self.lost[Self::slot(l)] += n;
+            }
+            (false, None) => self.invisible += n,
+            (false, Some(_)) => {
+                self.invisible += n;
+                self.invisible_lost += n;
+            }
+        }
+    }
+}
 
 /// A glyph placed on the page, in default user space (points, y up).
 #[derive(Debug, Clone, PartialEq)]
@@ -67,6 +133,10 @@ impl M {
 struct GState {
     ctm: M,
     font: Option<Rc<FontDecoder>>,
+    /// The font selected by the last `Tf` does not load (or is not in the resources).
+    font_broken: bool,
+    /// Text render mode 3 (neither filled nor stroked).
+    invisible: bool,
     size: f32,
     char_space: f32,
     word_space: f32,
@@ -102,9 +172,11 @@ pub struct Interpreter<'r, R: Resolve> {
     pub truncated: bool,
     /// Whether an image was drawn (a page with images and no text is probably a scan).
     pub saw_image: bool,
-    /// Set when text may be missing: a form whose stream is damaged, a font that does not
-    /// load. The page is then reported as not read in full.
+    /// Set when text may be missing: a form whose stream is damaged. The page is then
+    /// reported as not read in full.
     pub damaged: bool,
+    /// Glyphs shown, and those that gave no text.
+    pub tally: Tally,
     // Forms by object, parsed once: a form drawn 100,000 times was decoded and parsed as often.
     forms: HashMap<PlainRef, FormOps>,
     // Fonts by (resources, name), loaded once per page, not once per form drawn.
@@ -120,6 +192,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             truncated: false,
             saw_image: false,
             damaged: false,
+            tally: Tally::default(),
             forms: HashMap::new(),
             fonts: HashMap::new(),
         }
@@ -163,6 +236,8 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         let mut gs = GState {
             ctm: M(ctm.0),
             font: None,
+            font_broken: false,
+            invisible: false,
             size: 0.0,
             char_space: 0.0,
             word_space: 0.0,
@@ -196,6 +271,10 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 Op::TextScaling { horiz_scale } => gs.scale = horiz_scale / 100.0,
                 Op::Leading { leading } => gs.leading = *leading,
                 Op::TextRise { rise } => gs.rise = *rise,
+                Op::TextRenderMode { mode } => {
+                    use pdf::content::TextMode;
+                    gs.invisible = matches!(mode, TextMode::Invisible | TextMode::Clip)
+                }
                 Op::TextFont { name, size } => {
                     gs.size = *size;
                     let key = (
@@ -203,19 +282,16 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                         name.as_str().to_string(),
                     );
                     let resolve = self.resolve;
-                    let damaged = &mut self.damaged;
                     let decoder = self
                         .fonts
                         .entry(key)
                         .or_insert_with(|| {
                             let lazy = resources?.fonts.get(name.as_str())?;
-                            let Ok(font) = lazy.load(resolve) else {
-                                *damaged = true;
-                                return None;
-                            };
+                            let font = lazy.load(resolve).ok()?;
                             Some(Rc::new(FontDecoder::new(&font, resolve)))
                         })
                         .clone();
+                    gs.font_broken = decoder.is_none();
                     gs.font = decoder;
                 }
                 Op::MoveTextPosition { translation } => {
@@ -273,7 +349,6 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
     }
 
     fn show(&mut self, bytes: &[u8], gs: &GState, tm: &mut M, out: &mut Vec<Placed>) {
-        let Some(font) = &gs.font else { return };
         let most = self.budget.glyphs.saturating_mul(MAX_CODE_BYTES);
         let bytes = if bytes.len() > most {
             self.truncated = true;
@@ -281,7 +356,20 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         } else {
             bytes
         };
+        let Some(font) = &gs.font else {
+            if gs.font_broken {
+                // How many glyphs is unknown without the font: one a byte, as a simple font.
+                let n = bytes.len().min(self.budget.glyphs) as u32;
+                self.budget.glyphs -= n as usize;
+                self.tally
+                    .count(!gs.invisible, Some(Loss::FontNotLoaded), n);
+            }
+            return;
+        };
         for glyph in font.decode(bytes) {
+            if !(glyph.is_space_code && glyph.text.is_empty()) {
+                self.tally.count(!gs.invisible, glyph.lost, 1);
+            }
             let trm = M([gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise])
                 .then(*tm)
                 .then(gs.ctm);

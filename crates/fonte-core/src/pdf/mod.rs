@@ -11,6 +11,8 @@ pub mod interp;
 pub mod layout;
 pub mod margin;
 mod noise;
+pub use font::Loss;
+pub use interp::Tally;
 pub use layout::TextLine;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -97,6 +99,12 @@ impl Default for Limits {
     }
 }
 
+/// The share of a page's visible glyphs that must give no text for the page to be reported
+/// [`PartialReason::Undecodable`]. One math symbol of an unknown font on a page of prose is not
+/// a loss a reader notices; at 1% of the glyphs about one word in twenty is damaged, which a
+/// search does notice (a word averages five letters and a space).
+pub const LOSS_REPORTED: f32 = 0.01;
+
 /// How much of a file Fonte could read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -134,6 +142,17 @@ pub enum PartialReason {
     TextLimit,
     /// The pages have no text layer (scanned?), while others have one.
     NoTextLayer,
+    /// The pages show glyphs Fonte could not turn into text (at least [`LOSS_REPORTED`] of
+    /// a page's glyphs), mostly for the reason `why`; over the pages listed, `lost` of the
+    /// `shown` visible glyphs gave no text.
+    Undecodable {
+        /// Why most of the lost glyphs were lost.
+        why: Loss,
+        /// Visible glyphs shown on the pages listed.
+        shown: u32,
+        /// Those that gave no text.
+        lost: u32,
+    },
     /// A reason this version does not know (written by a newer one, or an old free-text
     /// reason in a stored library).
     #[serde(other)]
@@ -148,6 +167,14 @@ pub enum RejectReason {
     NeedsPassword,
     /// Pages are images without a text layer.
     NoTextLayer,
+    /// The pages show text, but none of it could be decoded (mostly for the reason `why`):
+    /// the glyphs are there without a way to know their characters.
+    Undecodable {
+        /// Why most of the glyphs were lost.
+        why: Loss,
+        /// Visible glyphs shown in the file (all of them lost).
+        shown: u32,
+    },
     /// Not a readable PDF.
     Malformed {
         /// What the parser said (its own words, not translated).
@@ -288,6 +315,8 @@ pub struct Extraction {
     pages: Vec<PageText>,
     empty: Vec<u32>,
     scanned: u32,
+    /// Pages where at least [`LOSS_REPORTED`] of the glyphs gave no text, with their tallies.
+    undecodable: Vec<(u32, Tally)>,
     /// Pages not read (in full): damaged content.
     failed: Vec<u32>,
     /// How many of `failed` gave some text before the damage.
@@ -414,6 +443,7 @@ impl Extraction {
             pages: Vec::new(),
             empty: Vec::new(),
             scanned: 0,
+            undecodable: Vec::new(),
             failed: Vec::new(),
             partly_read: 0,
             truncated: Vec::new(),
@@ -460,14 +490,20 @@ impl Extraction {
                 saw_image,
                 truncated,
                 damaged,
+                tally,
             })) => {
+                let lost = tally.lost_total();
+                // A page whose glyphs did not decode is not a page without a text layer.
+                if lost > 0 && lost as f32 >= LOSS_REPORTED * tally.shown as f32 {
+                    self.undecodable.push((number, tally));
+                }
                 if damaged {
                     // Reported with the pages that could not be read at all.
                     self.failed.push(number);
                     if !text.trim().is_empty() {
                         self.partly_read += 1;
                     }
-                } else if text.trim().is_empty() {
+                } else if text.trim().is_empty() && lost == 0 {
                     self.empty.push(number);
                     if saw_image {
                         self.scanned += 1;
@@ -512,6 +548,7 @@ impl Extraction {
             mut pages,
             empty,
             scanned,
+            undecodable,
             failed,
             partly_read,
             truncated,
@@ -529,6 +566,16 @@ impl Extraction {
         } else if empty.len() as u32 == page_count.min(limits.max_pages) && failed.is_empty() {
             Report::Rejected {
                 reason: RejectReason::NoTextLayer,
+            }
+        } else if failed.is_empty() && pages.iter().all(|p| p.text.trim().is_empty()) {
+            // Every page is blank or lost its glyphs: text is there, Fonte cannot decode it.
+            let mut all = Tally::default();
+            undecodable.iter().for_each(|(_, t)| all.add(t));
+            Report::Rejected {
+                reason: RejectReason::Undecodable {
+                    why: all.main_loss().unwrap_or(Loss::NoUnicode),
+                    shown: all.shown,
+                },
             }
         } else if failed.len() as u32 == page_count.min(limits.max_pages) && partly_read == 0 {
             Report::Rejected {
@@ -559,6 +606,17 @@ impl Extraction {
             Report::Partial {
                 pages: truncated,
                 reason: PartialReason::TooComplex,
+            }
+        } else if !undecodable.is_empty() {
+            let mut all = Tally::default();
+            undecodable.iter().for_each(|(_, t)| all.add(t));
+            Report::Partial {
+                pages: undecodable.iter().map(|(n, _)| *n).collect(),
+                reason: PartialReason::Undecodable {
+                    why: all.main_loss().unwrap_or(Loss::NoUnicode),
+                    shown: all.shown,
+                    lost: all.lost_total(),
+                },
             }
         } else if scanned > 0 {
             Report::Partial {
@@ -747,6 +805,8 @@ struct PageRead {
     /// Whether part of its content could not be decoded or parsed: the text is what came
     /// before the damage, and the page is reported as not read in full.
     damaged: bool,
+    /// Glyphs shown, and those that gave no text.
+    tally: Tally,
 }
 
 /// Reads one page. `form_resources`: the AcroForm's default resources, where field
@@ -828,5 +888,6 @@ fn page_text(
         saw_image: interp.saw_image,
         truncated: truncated || interp.truncated,
         damaged: damaged || interp.damaged,
+        tally: interp.tally,
     }
 }

@@ -110,7 +110,8 @@ pub struct Catalog {
 }
 
 
-#[derive(Object, ObjectWrite, Debug, DataSize, Default, DeepClone, Clone)]
+// Fonte: `Object` is implemented by hand below (tolerant per entry), not derived.
+#[derive(ObjectWrite, Debug, DataSize, Default, DeepClone, Clone)]
 pub struct Resources {
     #[pdf(key = "ExtGState")]
     pub graphics_states: HashMap<Name, GraphicsStateParameters>,
@@ -130,6 +131,46 @@ pub struct Resources {
 
     #[pdf(key = "Properties")]
     pub properties: HashMap<Name, MaybeRef<Dictionary>>,
+}
+
+// Fonte: one entry that does not parse (an ExtGState or a colour space this crate does not
+// model) failed the whole resource dictionary, so a form drawn with it fell back to the page's
+// resources and lost the text of its own fonts (abntex2-modelo-trabalho-academico.pdf: a chart
+// included from another PDF). Each category and each entry is now read on its own; what does
+// not parse is left out.
+impl Object for Resources {
+    fn from_primitive(p: Primitive, resolve: &impl Resolve) -> Result<Self> {
+        let dict = p.resolve(resolve)?.into_dictionary()?;
+        fn entries<T: Object>(
+            dict: &Dictionary,
+            key: &str,
+            resolve: &impl Resolve,
+        ) -> HashMap<Name, T> {
+            let Some(inner) = dict
+                .get(key)
+                .and_then(|p| p.clone().resolve(resolve).ok())
+                .and_then(|p| p.into_dictionary().ok())
+            else {
+                return HashMap::new();
+            };
+            inner
+                .iter()
+                .filter_map(|(name, value)| {
+                    T::from_primitive(value.clone(), resolve)
+                        .ok()
+                        .map(|v| (name.clone(), v))
+                })
+                .collect()
+        }
+        Ok(Resources {
+            graphics_states: entries(&dict, "ExtGState", resolve),
+            color_spaces: entries(&dict, "ColorSpace", resolve),
+            pattern: entries(&dict, "Pattern", resolve),
+            xobjects: entries(&dict, "XObject", resolve),
+            fonts: entries(&dict, "Font", resolve),
+            properties: entries(&dict, "Properties", resolve),
+        })
+    }
 }
 
 #[derive(Object, Debug, Clone, DataSize, DeepClone, ObjectWrite)]

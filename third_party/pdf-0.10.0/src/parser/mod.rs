@@ -163,10 +163,14 @@ fn _parse_with_lexer_ctx(lexer: &mut Lexer, r: &impl Resolve, ctx: Option<&Conte
         // First backup position
         let pos_bk = lexer.get_pos();
 
-        let second_lexeme = t!(lexer.next());
-        if second_lexeme.is_integer() {
-            let third_lexeme = t!(lexer.next());
-            if third_lexeme.equals(b"R") {
+        // Fonte: an integer at the very end of the input (an object of an object stream,
+        // "279", read on its own) failed with "unexpected end of file" while looking for the
+        // "0 R" of a reference; there it can only be a number.
+        let second_lexeme = lexer.next();
+        if second_lexeme.as_ref().is_ok_and(|l| l.is_integer()) {
+            let second_lexeme = second_lexeme?;
+            let third_lexeme = lexer.next();
+            if third_lexeme.as_ref().is_ok_and(|l| l.equals(b"R")) {
                 // It is indeed a reference to an indirect object
                 check(flags, ParseFlags::REF)?;
                 Primitive::Reference (PlainRef {

@@ -14,10 +14,27 @@ use pdf_encoding::{MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
 
 mod names;
 mod programs;
+mod truetype;
 
 use names::code_named_glyph;
 pub use names::glyph_name_text;
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
+use serde::{Deserialize, Serialize};
+use truetype::TrueTypeTables;
+
+/// Why a glyph shown on a page gave no text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Loss {
+    /// The font has no ToUnicode map and an unknown or custom encoding, and its program (if
+    /// embedded) does not say either.
+    NoUnicode,
+    /// The font does not load: its dictionary, or the embedded program its text depends on.
+    FontNotLoaded,
+    /// The glyph's name (in /Differences, the program's encoding or its `post` table) is not
+    /// one that maps to text.
+    UnmappedGlyphNames,
+}
 
 /// One decoded glyph.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +45,8 @@ pub struct Glyph {
     pub width: f32,
     /// Whether it is the single-byte code 32, to which word spacing (Tw) applies.
     pub is_space_code: bool,
+    /// Why it has no text, when it has none and is not a space.
+    pub lost: Option<Loss>,
 }
 
 /// A font prepared for decoding.
@@ -36,6 +55,14 @@ pub struct FontDecoder {
     to_unicode: Option<ToUnicodeMap>,
     /// For simple fonts: code -> text from the encoding.
     table: Vec<Option<String>>,
+    /// For simple fonts: why a code has no text in `table`; `None` where the code draws no
+    /// glyph (the encoding gives it no name, or names it .notdef).
+    table_loss: Vec<Option<Loss>>,
+    /// CID fonts: the embedded TrueType program's tables and the CID -> glyph map, for codes
+    /// the ToUnicode map does not cover.
+    cid_program: Option<(TrueTypeTables, Option<Vec<u16>>)>,
+    /// Why a CID font's code that nothing maps has no text.
+    cid_loss: Loss,
     widths: HashMap<u32, f32>,
     /// Standard-14 fonts without /Widths: widths by character (in 1/1000).
     standard: Option<HashMap<char, f32>>,
@@ -143,16 +170,38 @@ impl FontDecoder {
         }
         .unwrap_or_default();
 
+        // The embedded program: Type1 and CFF built-in encodings, TrueType tables. Decoded
+        // only where the text may depend on it (a font is prepared once per page).
+        let needs_program = matches!(font.data, FontData::Type1(_)) || to_unicode.is_none();
+        let embedded = if needs_program {
+            font.embedded_data(resolve)
+        } else {
+            None
+        };
+        let mut program_broken = matches!(embedded, Some(Err(_)));
+        let program = embedded.and_then(Result::ok);
+        let truetype = program.as_deref().and_then(|data| {
+            let tables = is_truetype(font, data).then(|| TrueTypeTables::parse(data))?;
+            program_broken |= tables.is_none();
+            tables
+        });
+        let unknown = if program_broken {
+            Loss::FontNotLoaded
+        } else {
+            Loss::NoUnicode
+        };
+
         // Simple fonts: build a 256-entry code -> text table.
         let mut table: Vec<Option<String>> = vec![None; 256];
+        let mut table_loss: Vec<Option<Loss>> = vec![Some(unknown); 256];
         let mut width_scale = 0.001;
         let mut widths = HashMap::new();
         let mut default_width = 0.5;
         if !two_byte {
             let builtin = if matches!(font.data, FontData::Type1(_)) {
-                font.embedded_data(resolve)
-                    .and_then(Result::ok)
-                    .map(|d| cff_builtin_encoding(&d).unwrap_or_else(|| type1_builtin_encoding(&d)))
+                program
+                    .as_deref()
+                    .map(|d| cff_builtin_encoding(d).unwrap_or_else(|| type1_builtin_encoding(d)))
             } else {
                 None
             };
@@ -169,21 +218,31 @@ impl FontDecoder {
             } else {
                 Some(&STANDARD)
             };
+            // Where the encoding is known, a code it gives no name draws .notdef: nothing lost.
+            // Where it is not (a symbolic font without a built-in encoding), every code may
+            // draw a glyph.
+            let known = named_base.is_some()
+                || fallback.is_some()
+                || builtin.as_ref().is_some_and(|b| !b.is_empty());
             for (code, slot) in table.iter_mut().enumerate() {
+                if known {
+                    table_loss[code] = None;
+                }
                 let code8 = code as u8;
                 let from_base = named_base
                     .or(fallback)
                     .and_then(|m| m.get(code8))
                     .map(String::from);
-                let from_builtin = builtin
-                    .as_ref()
-                    .and_then(|b| b.get(&code8))
-                    .and_then(|n| glyph_name_text(n));
+                let builtin_name = builtin.as_ref().and_then(|b| b.get(&code8));
+                let from_builtin = builtin_name.and_then(|n| glyph_name_text(n));
                 *slot = if named_base.is_some() {
                     from_base.or(from_builtin)
                 } else {
                     from_builtin.or(from_base)
                 };
+                if slot.is_none() && builtin_name.is_some_and(|n| n != ".notdef") {
+                    table_loss[code] = Some(Loss::UnmappedGlyphNames);
+                }
             }
             let type3 = matches!(font.subtype, pdf::font::FontType::Type3);
             if let Some(enc) = font.encoding() {
@@ -191,6 +250,27 @@ impl FontDecoder {
                     if let Some(slot) = table.get_mut(*code as usize) {
                         *slot = glyph_name_text(name)
                             .or_else(|| type3.then(|| code_named_glyph(name, *code)).flatten());
+                        if slot.is_none() {
+                            table_loss[*code as usize] =
+                                (name != ".notdef").then_some(Loss::UnmappedGlyphNames);
+                        }
+                    }
+                }
+            }
+            // What the dictionary leaves unmapped, a TrueType program may still say: the glyph
+            // its cmap selects for the code, and that glyph's character or name.
+            if let Some(tt) = &truetype {
+                for (code, slot) in table.iter_mut().enumerate() {
+                    if slot.is_some() {
+                        continue;
+                    }
+                    if let Some(gid) = tt.glyph_of_code(code as u8) {
+                        // The cmap selects a real glyph (never .notdef, glyph 0).
+                        match tt.text(gid) {
+                            Ok(text) => *slot = Some(text),
+                            Err(_) if table_loss[code] == Some(Loss::UnmappedGlyphNames) => {}
+                            Err(loss) => table_loss[code] = Some(loss),
+                        }
                     }
                 }
             }
@@ -239,10 +319,25 @@ impl FontDecoder {
             None
         };
 
+        let cid_program = if two_byte {
+            truetype.map(|tt| {
+                let table = match font.cid_to_gid_map() {
+                    Some(pdf::font::CidToGidMap::Table(t)) => Some(t.clone()),
+                    _ => None,
+                };
+                (tt, table)
+            })
+        } else {
+            None
+        };
+
         Self {
             two_byte,
             to_unicode,
             table,
+            table_loss,
+            cid_program,
+            cid_loss: unknown,
             widths,
             standard,
             cid_widths,
@@ -261,20 +356,24 @@ impl FontDecoder {
                 } else {
                     pair[0] as u16
                 };
-                let text = self
-                    .to_unicode
-                    .as_ref()
-                    .and_then(|m| m.get(code))
-                    .map(str::to_string)
-                    .unwrap_or_default();
+                let text = match self.to_unicode.as_ref().and_then(|m| m.get(code)) {
+                    Some(t) => Ok(t.to_string()),
+                    None => self.cid_text(code),
+                };
                 let width = self
                     .cid_widths
                     .as_ref()
                     .map_or(self.default_width, |w| w.get(code as usize) * 0.001);
+                let (text, lost) = match text {
+                    Ok(t) => (t, None),
+                    // CID 0 is .notdef: nothing drawn, nothing lost.
+                    Err(loss) => (String::new(), (code != 0).then_some(loss)),
+                };
                 out.push(Glyph {
                     text,
                     width,
                     is_space_code: false,
+                    lost,
                 });
             }
         } else {
@@ -294,15 +393,60 @@ impl FontDecoder {
                         .and_then(|m| text.chars().next().and_then(|c| m.get(&c)))
                         .map_or(self.default_width, |w| w * 0.001),
                 };
+                // Code 32 with no text is a space drawn as a gap: nothing is lost.
+                let lost = if text.is_empty() && b != 32 {
+                    self.table_loss[b as usize]
+                } else {
+                    None
+                };
                 out.push(Glyph {
                     text,
                     width,
                     is_space_code: b == 32,
+                    lost,
                 });
             }
         }
         out
     }
+}
+
+impl FontDecoder {
+    /// A CID font's code that its ToUnicode map does not cover, through its TrueType program.
+    fn cid_text(&self, cid: u16) -> Result<String, Loss> {
+        let Some((tt, map)) = &self.cid_program else {
+            return Err(self.cid_loss);
+        };
+        let gid = match map {
+            Some(table) => *table.get(cid as usize).ok_or(Loss::NoUnicode)?,
+            // Identity, the default for an embedded TrueType program.
+            None => cid,
+        };
+        if gid == 0 {
+            // .notdef: nothing drawn, nothing lost.
+            return Ok(String::new());
+        }
+        tt.text(gid)
+    }
+}
+
+/// Whether `font`'s program is a TrueType or OpenType one (by its subtype, or the program's
+/// own magic number for the OpenType programs of FontFile3).
+fn is_truetype(font: &Font, data: &[u8]) -> bool {
+    use pdf::font::FontType;
+    let descendant_truetype = match &font.data {
+        FontData::Type0(t) => t
+            .descendant_fonts
+            .first()
+            .is_some_and(|d| matches!(d.subtype, FontType::CIDFontType2)),
+        _ => false,
+    };
+    let magic = data
+        .get(..4)
+        .is_some_and(|m| m == [0, 1, 0, 0] || m == b"true" || m == b"OTTO" || m == b"ttcf");
+    matches!(font.data, FontData::TrueType(_) | FontData::CIDFontType2(_))
+        || descendant_truetype
+        || magic
 }
 
 #[cfg(test)]
@@ -323,6 +467,13 @@ mod tests {
         assert_eq!(glyph_name_text("summationdisplay").as_deref(), Some("∑"));
         assert_eq!(glyph_name_text("unionsqtext").as_deref(), Some("⊔"));
         assert_eq!(glyph_name_text("epsilon1").as_deref(), Some("ε"));
+        // Found shown and lost on the wide corpus (cursolatex.pdf, pt-lshort.pdf: Latin Modern
+        // math fonts).
+        assert_eq!(glyph_name_text("pi1").as_deref(), Some("ϖ"));
+        assert_eq!(glyph_name_text("arrowrighttophalf").as_deref(), Some("⇀"));
+        // Pieces and accents: known, no text of their own.
+        assert_eq!(glyph_name_text("vextendsingle").as_deref(), Some(""));
+        assert_eq!(glyph_name_text("tildewidest").as_deref(), Some(""));
     }
 
     #[test]

@@ -1,0 +1,128 @@
+//! The text of a glyph from an embedded TrueType program's own tables, for fonts whose PDF
+//! dictionary does not say (no ToUnicode, no usable encoding): the program's Unicode `cmap`
+//! read backwards (glyph -> the character that selects it), else the glyph's `post` name
+//! through the Adobe Glyph List. This is what poppler falls back to as well.
+
+use std::collections::HashMap;
+
+use ttf_parser::cmap::{Format, Subtable};
+use ttf_parser::{GlyphId, RawFace, Tag};
+
+use super::names::glyph_name_text;
+use super::Loss;
+
+/// What an embedded TrueType program says about its glyphs.
+pub(super) struct TrueTypeTables {
+    /// Glyph -> the first Unicode character its Unicode cmap maps to it.
+    unicode: HashMap<u16, char>,
+    /// Glyph -> its `post` name.
+    names: HashMap<u16, String>,
+    /// Single-byte code -> glyph, through a (3,0) symbol cmap (codes at 0xF000 + code, or the
+    /// code itself) or a (1,0) Macintosh one: how a symbolic simple TrueType font selects
+    /// its glyphs (PDF 32000-1, 9.6.6.4).
+    by_code: [Option<u16>; 256],
+}
+
+impl TrueTypeTables {
+    /// Reads `program`; `None` when it is not a TrueType font whose tables can be read.
+    pub(super) fn parse(program: &[u8]) -> Option<Self> {
+        let face = RawFace::parse(program, 0).ok()?;
+        let mut unicode = HashMap::new();
+        let mut by_code = [None; 256];
+        if let Some(cmap) = face
+            .table(Tag::from_bytes(b"cmap"))
+            .and_then(ttf_parser::cmap::Table::parse)
+        {
+            let subtables: Vec<Subtable> = cmap.subtables.into_iter().collect();
+            for sub in subtables.iter().filter(|s| s.is_unicode()) {
+                reverse_into(sub, &mut unicode);
+            }
+            // A symbol or Macintosh cmap selects by code; a Unicode one, for a symbolic font
+            // without either, by the code taken as a character.
+            let by_symbol = subtables.iter().filter(|s| is_symbol_or_mac(s));
+            let by_unicode = subtables.iter().filter(|s| s.is_unicode());
+            for sub in by_symbol.chain(by_unicode) {
+                for (code, slot) in by_code.iter_mut().enumerate() {
+                    if slot.is_none() {
+                        let code = code as u32;
+                        *slot = [code, 0xF000 + code, 0xF100 + code, 0xF200 + code]
+                            .into_iter()
+                            .find_map(|c| sub.glyph_index(c))
+                            .map(|g| g.0);
+                    }
+                }
+            }
+        }
+        let mut names = HashMap::new();
+        if let Some(post) = face
+            .table(Tag::from_bytes(b"post"))
+            .and_then(ttf_parser::post::Table::parse)
+        {
+            // Glyphs are numbered up to 65535; a hostile table cannot make this loop longer.
+            for (gid, name) in post.names().enumerate().take(u16::MAX as usize) {
+                if !name.is_empty() && name != ".notdef" {
+                    names.insert(gid as u16, name.to_string());
+                }
+            }
+        }
+        if unicode.is_empty() && names.is_empty() && by_code.iter().all(Option::is_none) {
+            return None;
+        }
+        Some(Self {
+            unicode,
+            names,
+            by_code,
+        })
+    }
+
+    /// The glyph a single-byte code selects, through the program's symbol or Macintosh cmap.
+    pub(super) fn glyph_of_code(&self, code: u8) -> Option<u16> {
+        self.by_code[code as usize]
+    }
+
+    /// The text of glyph `gid`, or why there is none.
+    pub(super) fn text(&self, gid: u16) -> Result<String, Loss> {
+        if let Some(c) = self.unicode.get(&gid) {
+            return Ok(c.to_string());
+        }
+        match self.names.get(&gid) {
+            Some(name) => glyph_name_text(name).ok_or(Loss::UnmappedGlyphNames),
+            None => Err(Loss::NoUnicode),
+        }
+    }
+}
+
+fn is_symbol_or_mac(sub: &Subtable) -> bool {
+    use ttf_parser::PlatformId;
+    matches!(
+        (sub.platform_id, sub.encoding_id),
+        (PlatformId::Windows, 0) | (PlatformId::Macintosh, 0)
+    )
+}
+
+/// Adds glyph -> character for every Basic Multilingual Plane character `sub` maps (the first
+/// character wins, so a glyph reached by both 'A' and a compatibility form reads 'A').
+fn reverse_into(sub: &Subtable, out: &mut HashMap<u16, char>) {
+    let mut add = |cp: u32| {
+        if let (Some(g), Some(c)) = (sub.glyph_index(cp), char::from_u32(cp)) {
+            if !c.is_control() {
+                out.entry(g.0).or_insert(c);
+            }
+        }
+    };
+    match sub.format {
+        // Bounded by their 16-bit codes: walk what they map.
+        Format::ByteEncodingTable(_)
+        | Format::SegmentMappingToDeltaValues(_)
+        | Format::TrimmedTableMapping(_) => sub.codepoints(|cp| {
+            if cp <= 0xFFFF {
+                add(cp)
+            }
+        }),
+        // Formats with 32-bit ranges: a hostile group could span four billion characters, so
+        // only the Basic Multilingual Plane is looked up, one character at a time.
+        _ => (0..=0xFFFFu32).for_each(add),
+    }
+    // Glyph 0 is .notdef, never text.
+    out.remove(&GlyphId(0).0);
+}

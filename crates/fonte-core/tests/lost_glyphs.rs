@@ -1,0 +1,227 @@
+//! No silent loss (issue 16): a page that shows glyphs Fonte cannot turn into text is reported
+//! `partial` with why and how many, and a file whose text is all undecodable is not taken for
+//! a scan ("no text layer" is only for pages that show no glyph, or only invisible ones).
+
+mod common;
+
+use common::hostile::Builder;
+use fonte_core::pdf::{extract, Limits, Loss, PartialReason, RejectReason, Report};
+
+/// A one-page file: /F1 is Helvetica, `fonts` adds more font entries (built by `build`), and
+/// the content stream is `content`.
+fn page(build: impl FnOnce(&mut Builder) -> String, content: &str) -> Vec<u8> {
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let helvetica = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    let fonts = build(&mut b);
+    let contents = b.stream("", content.as_bytes());
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
+         {helvetica} 0 R {fonts} >> >> /Contents {contents} 0 R >>"
+    )
+    .into_bytes();
+    b.finish(catalog)
+}
+
+/// A Type0 font (Identity-H) over a TrueType CID font with no ToUnicode; `program` is its
+/// /FontFile2 stream's object, if any.
+fn cid_font(b: &mut Builder, program: Option<usize>) -> usize {
+    let file = program.map_or(String::new(), |p| format!("/FontFile2 {p} 0 R"));
+    let cid = b.obj(format!(
+        "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /ABCDEF+Secret /CIDSystemInfo << \
+         /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor << /Type \
+         /FontDescriptor /FontName /ABCDEF+Secret /Flags 4 /FontBBox [0 0 1000 1000] \
+         /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 {file} >> /DW 500 >>"
+    ));
+    b.obj(format!(
+        "<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+Secret /Encoding /Identity-H \
+         /DescendantFonts [{cid} 0 R] >>"
+    ))
+}
+
+/// `n` two-byte codes as a hex string.
+fn codes(n: u16) -> String {
+    let hex: String = (1..=n).map(|c| format!("{c:04X}")).collect();
+    format!("<{hex}>")
+}
+
+const CLAUSE: &str = "BT /F1 12 Tf 72 720 Td (Clause one survives) Tj ET\n";
+
+#[test]
+fn a_file_whose_fonts_have_no_unicode_map_is_undecodable_not_scanned() {
+    let pdf = page(
+        |b| format!("/F2 {} 0 R", cid_font(b, None)),
+        &format!("BT /F2 12 Tf 72 700 Td {} Tj ET", codes(40)),
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(
+        out.report,
+        Report::Rejected {
+            reason: RejectReason::Undecodable {
+                why: Loss::NoUnicode,
+                shown: 40
+            }
+        }
+    );
+}
+
+#[test]
+fn a_page_that_loses_part_of_its_text_is_partial_with_the_share_lost() {
+    let pdf = page(
+        |b| format!("/F2 {} 0 R", cid_font(b, None)),
+        &format!("{CLAUSE}BT /F2 12 Tf 72 700 Td {} Tj ET", codes(10)),
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "Clause one survives");
+    // "Clause one survives": 19 glyphs, 17 of them not spaces... all shown glyphs count.
+    assert_eq!(
+        out.report,
+        Report::Partial {
+            pages: vec![1],
+            reason: PartialReason::Undecodable {
+                why: Loss::NoUnicode,
+                shown: 29,
+                lost: 10
+            }
+        }
+    );
+}
+
+#[test]
+fn glyph_names_that_map_to_nothing_are_named_as_the_reason() {
+    // A Type1 font whose /Differences give glyph numbers, not names ("g7"): nothing to map.
+    let pdf = page(
+        |b| {
+            let f = b.obj(
+                "<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+Unknown /Encoding << /Type \
+                 /Encoding /Differences [97 /g7 /g8 /g9 /g10] >> >>",
+            );
+            format!("/F2 {f} 0 R")
+        },
+        &format!("{CLAUSE}BT /F2 12 Tf 72 700 Td (abcdabcd) Tj ET"),
+    );
+    let out = extract(&pdf, None, Limits::default());
+    match out.report {
+        Report::Partial {
+            pages,
+            reason: PartialReason::Undecodable { why, lost, .. },
+        } => {
+            assert_eq!(pages, vec![1]);
+            assert_eq!(why, Loss::UnmappedGlyphNames);
+            assert_eq!(lost, 8);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_font_that_does_not_load_is_named_as_the_reason() {
+    // /F2 is not a font dictionary at all.
+    let broken_dict = page(
+        |b| format!("/F2 {} 0 R", b.obj("42")),
+        &format!("{CLAUSE}BT /F2 12 Tf 72 700 Td (Hidden words) Tj ET"),
+    );
+    // A symbolic TrueType font whose text depends on its program, which is not TrueType.
+    let broken_program = page(
+        |b| {
+            let program = b.stream("", b"this is not a font program");
+            let f = b.obj(format!(
+                "<< /Type /Font /Subtype /TrueType /BaseFont /ABCDEF+Broken /FontDescriptor << \
+                 /Type /FontDescriptor /FontName /ABCDEF+Broken /Flags 4 /FontBBox [0 0 1000 \
+                 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 \
+                 /FontFile2 {program} 0 R >> >>"
+            ));
+            format!("/F2 {f} 0 R")
+        },
+        &format!("{CLAUSE}BT /F2 12 Tf 72 700 Td (Hidden words) Tj ET"),
+    );
+    for (name, pdf) in [("dictionary", broken_dict), ("program", broken_program)] {
+        let out = extract(&pdf, None, Limits::default());
+        assert_eq!(out.pages[0].text.trim(), "Clause one survives", "{name}");
+        match out.report {
+            Report::Partial {
+                pages,
+                reason: PartialReason::Undecodable { why, lost, .. },
+            } => {
+                assert_eq!(pages, vec![1], "{name}");
+                assert_eq!(why, Loss::FontNotLoaded, "{name}");
+                // "Hidden words" without its space (code 32 is a gap, not a lost glyph) for the
+                // program; one a byte, space included, for a font that is not there at all.
+                assert!(lost == 11 || lost == 12, "{name}: {lost}");
+            }
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_few_lost_glyphs_among_much_text_do_not_make_a_page_partial() {
+    // One unmappable symbol in 200 glyphs of prose: under the 1% reported.
+    let prose = "Clause one survives and so does the rest of this sentence. ".repeat(4);
+    let pdf = page(
+        |b| {
+            let f = b.obj(
+                "<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+Unknown /Encoding << /Type \
+                 /Encoding /Differences [97 /g7] >> >>",
+            );
+            format!("/F2 {f} 0 R")
+        },
+        &format!("BT /F1 10 Tf 40 720 Td ({prose}) Tj ET BT /F2 10 Tf 40 700 Td (a) Tj ET"),
+    );
+    assert_eq!(
+        extract(&pdf, None, Limits::default()).report,
+        Report::Complete
+    );
+}
+
+#[test]
+fn invisible_glyphs_that_do_not_decode_leave_a_page_without_a_text_layer() {
+    // A scan with an invisible layer of undecodable glyphs: no text layer, as before.
+    let pdf = page(
+        |b| format!("/F2 {} 0 R", cid_font(b, None)),
+        &format!("BT 3 Tr /F2 12 Tf 72 700 Td {} Tj ET", codes(40)),
+    );
+    assert_eq!(
+        extract(&pdf, None, Limits::default()).report,
+        Report::Rejected {
+            reason: RejectReason::NoTextLayer
+        }
+    );
+    // Invisible text that decodes (an OCR layer) is read, and text render mode 7 (clip only)
+    // no longer stops the page.
+    let ocr = page(
+        |_| String::new(),
+        "BT 3 Tr /F1 12 Tf 72 700 Td (Invisible layer) Tj ET BT 7 Tr /F1 12 Tf 72 680 Td \
+         (Clipped words) Tj ET",
+    );
+    let out = extract(&ocr, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert!(out.pages[0].text.contains("Invisible layer"));
+    assert!(out.pages[0].text.contains("Clipped words"));
+}
+
+#[test]
+fn reports_with_lost_glyphs_round_trip_and_old_readers_keep_the_rest() {
+    let report = Report::Partial {
+        pages: vec![2, 5],
+        reason: PartialReason::Undecodable {
+            why: Loss::FontNotLoaded,
+            shown: 900,
+            lost: 120,
+        },
+    };
+    let json = serde_json::to_string(&report).unwrap();
+    assert_eq!(serde_json::from_str::<Report>(&json).unwrap(), report);
+    // A reason a later version adds is read as Other, not as an error.
+    let later: Report =
+        serde_json::from_str(r#"{"partial":{"pages":[1],"reason":"from_the_future"}}"#).unwrap();
+    assert_eq!(
+        later,
+        Report::Partial {
+            pages: vec![1],
+            reason: PartialReason::Other
+        }
+    );
+}
