@@ -24,7 +24,8 @@ pub(super) struct TrueTypeTables {
 }
 
 impl TrueTypeTables {
-    /// Reads `program`; `None` when it is not a TrueType font whose tables can be read.
+    /// Reads `program`; `None` when it is not a TrueType font at all. A program without a
+    /// cmap or glyph names (most CID subsets) reads as tables that say nothing.
     pub(super) fn parse(program: &[u8]) -> Option<Self> {
         let face = RawFace::parse(program, 0).ok()?;
         let mut unicode = HashMap::new();
@@ -64,9 +65,6 @@ impl TrueTypeTables {
                     names.insert(gid as u16, name.to_string());
                 }
             }
-        }
-        if unicode.is_empty() && names.is_empty() && by_code.iter().all(Option::is_none) {
-            return None;
         }
         Some(Self {
             unicode,
