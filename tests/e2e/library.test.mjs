@@ -3,7 +3,8 @@
 // the bad one says why; reload; search; delete.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { dropFiles, fixture, launch, recordRequests, serve } from './helpers.mjs';
+import path from 'node:path';
+import { ROOT, dropFiles, fixture, launch, recordRequests, serve } from './helpers.mjs';
 
 let plain;
 let isolated;
@@ -26,6 +27,8 @@ after(async () => {
 const EN = 'pdfs/en/R-FAQ.pdf';
 const PT = 'pdfs/pt/abntex2-modelo-artigo.pdf';
 const BAD = 'pdfs/malformed/invalid.pdf';
+// Text drawn in a font without a Unicode map (built by crates/fonte-core/tests/lost_glyphs.rs).
+const UNDECODABLE = path.join(ROOT, 'tests/fixtures/text-layer/undecodable.pdf');
 // A sentence of R-FAQ.pdf's physical page 30 (pdftotext -f 30 -l 30).
 const PHRASE = 'ESS grew out of the need for bug fixes and extensions to S-mode';
 
@@ -48,11 +51,11 @@ async function firstResult(page) {
 // The same journey in each interface language (chosen from the browser's language).
 // English on a plain server, Portuguese on a cross-origin isolated one.
 const LOCALES = {
-  en: { heading: 'Your documents', rejected: /rejected: not a readable PDF/, delete: 'Delete', isolate: false },
-  'pt-BR': { heading: 'Seus documentos', rejected: /rejeitado: não é um PDF legível/, delete: 'Excluir', isolate: true },
+  en: { heading: 'Your documents', rejected: /rejected: not a readable PDF/, undecodable: /rejected: its text cannot be decoded: its fonts have no Unicode map .*40 glyphs.*OCR/, delete: 'Delete', isolate: false },
+  'pt-BR': { heading: 'Seus documentos', rejected: /rejeitado: não é um PDF legível/, undecodable: /rejeitado: o texto não pode ser decodificado: as fontes não têm mapa Unicode .*40 glifos.*OCR/, delete: 'Excluir', isolate: true },
 };
 
-for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, reload, search, delete (interface: ${locale}${words.isolate ? ', cross-origin isolated' : ''})`, async () => {
+for (const [locale, words] of Object.entries(LOCALES)) test(`drop four PDFs, reload, search, delete (interface: ${locale}${words.isolate ? ', cross-origin isolated' : ''})`, async () => {
   const server = words.isolate ? isolated : plain;
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
@@ -65,12 +68,15 @@ for (const [locale, words] of Object.entries(LOCALES)) test(`drop three PDFs, re
   await page.getByRole('heading', { level: 2, name: words.heading }).waitFor();
   assert.equal(await page.evaluate(() => window.crossOriginIsolated), words.isolate);
   assert.equal(await page.evaluate(() => document.documentElement.lang), locale);
-  await dropFiles(page, '[data-testid=drop-zone]', [fixture(EN), fixture(PT), fixture(BAD)]);
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture(EN), fixture(PT), fixture(BAD), UNDECODABLE]);
 
   // The malformed file says why, at once (not after the files dropped before it are
   // embedded), and does not stop the others.
   await page.locator('[data-testid=doc-row][data-status=rejected]', { hasText: 'invalid.pdf' }).waitFor({ timeout: 120_000 });
   assert.match(await row(page, 'invalid.pdf').getByTestId('doc-status').textContent(), words.rejected);
+  // Text the page shows but Fonte cannot decode is said so, not taken for a scan.
+  await page.locator('[data-testid=doc-row][data-status=rejected]', { hasText: 'undecodable.pdf' }).waitFor({ timeout: 120_000 });
+  assert.match(await row(page, 'undecodable.pdf').getByTestId('doc-status').textContent(), words.undecodable);
   assert.notEqual(await row(page, 'R-FAQ.pdf').getAttribute('data-status'), 'ready');
   for (const name of ['R-FAQ.pdf', 'abntex2-modelo-artigo.pdf']) {
     await page.locator(`[data-testid=doc-row][data-status=ready]`, { hasText: name }).waitFor({ timeout: 600_000 });

@@ -49,13 +49,39 @@ fn codes(n: u16) -> String {
 
 const CLAUSE: &str = "BT /F1 12 Tf 72 720 Td (Clause one survives) Tj ET\n";
 
-#[test]
-fn a_file_whose_fonts_have_no_unicode_map_is_undecodable_not_scanned() {
-    let pdf = page(
+/// A file whose one font has no Unicode map: 40 glyphs, none readable. Committed as
+/// `tests/fixtures/text-layer/undecodable.pdf` for the end-to-end test that drops it.
+fn undecodable_file() -> Vec<u8> {
+    page(
         |b| format!("/F2 {} 0 R", cid_font(b, None)),
         &format!("BT /F2 12 Tf 72 700 Td {} Tj ET", codes(40)),
+    )
+}
+
+#[test]
+fn the_end_to_end_fixture_is_committed_as_built() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/text-layer/undecodable.pdf");
+    if std::env::var_os("FONTE_UPDATE_FIXTURES").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, undecodable_file()).unwrap();
+    }
+    let committed = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (FONTE_UPDATE_FIXTURES=1 writes it)",
+            path.display()
+        )
+    });
+    assert!(
+        committed == undecodable_file(),
+        "{} differs from what this test builds",
+        path.display()
     );
-    let out = extract(&pdf, None, Limits::default());
+}
+
+#[test]
+fn a_file_whose_fonts_have_no_unicode_map_is_undecodable_not_scanned() {
+    let out = extract(&undecodable_file(), None, Limits::default());
     assert_eq!(
         out.report,
         Report::Rejected {
