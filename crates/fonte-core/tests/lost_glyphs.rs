@@ -251,3 +251,31 @@ fn reports_with_lost_glyphs_round_trip_and_old_readers_keep_the_rest() {
         }
     );
 }
+
+#[test]
+fn a_hyphen_drawn_through_the_standard_or_winansi_encoding_is_kept() {
+    // pdf_encoding gives StandardEncoding's 0x2D and WinAnsiEncoding's 0xAD ("hyphen") as the
+    // soft hyphen, which the layout drops: groff's "picture-drawing" read "picturedrawing"
+    // (grdemo-doc.pdf, Times-Roman without /Widths or /Encoding).
+    let pdf = page(
+        |b| {
+            let f = b.obj(
+                "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Type \
+                 /Encoding /BaseEncoding /WinAnsiEncoding >> >>",
+            );
+            format!("/F2 {f} 0 R")
+        },
+        "BT /F1 12 Tf 72 720 Td (picture-drawing) Tj ET BT /F2 12 Tf 72 700 Td (non\\255standard) Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert!(
+        out.pages[0].text.contains("picture-drawing"),
+        "{}",
+        out.pages[0].text
+    );
+    assert!(
+        out.pages[0].text.contains("non-standard"),
+        "{}",
+        out.pages[0].text
+    );
+}

@@ -229,9 +229,14 @@ impl FontDecoder {
                     table_loss[code] = None;
                 }
                 let code8 = code as u8;
+                // pdf_encoding's StandardEncoding (at 0x2D) and WinAnsiEncoding (at 0xAD) give
+                // the glyph "hyphen" as U+00AD, the soft hyphen, which the layout drops as
+                // invisible: every hyphen of a groff document ("picture-drawing",
+                // grdemo-doc.pdf) vanished. Drawn through an encoding it is a visible hyphen.
                 let from_base = named_base
                     .or(fallback)
                     .and_then(|m| m.get(code8))
+                    .map(|c| if c == '\u{AD}' { '-' } else { c })
                     .map(String::from);
                 let builtin_name = builtin.as_ref().and_then(|b| b.get(&code8));
                 let from_builtin = builtin_name.and_then(|n| glyph_name_text(n));
