@@ -284,6 +284,53 @@ fn table_of_contents_entries_are_kept_out_of_the_chunks_of_the_portuguese_faq() 
 }
 
 #[test]
+fn back_of_book_index_pages_are_kept_out_of_the_chunks() {
+    use fonte_core::chunk::{chunk_document, ChunkParams};
+    // gnuplot.pdf ends with an index (no leaders: "pm3d, 64, 141, 188, 203"), pt-lshort.pdf
+    // with a Portuguese one ("sinal de menos, 22").
+    for (rel, entry, prose) in [
+        (
+            "en/gnuplot.pdf",
+            "pm3d, 64, 141, 188, 203",
+            "The command-line syntax for these is simple",
+        ),
+        ("pt/pt-lshort.pdf", "sinal de menos, 22", "LATEX"),
+    ] {
+        let doc = extract(&fixture(rel), None, Limits::default());
+        let index = doc
+            .pages
+            .iter()
+            .find(|p| p.text.contains(entry))
+            .expect("an index page");
+        assert!(
+            index.furniture.len() > 20,
+            "{rel}: {} ranges",
+            index.furniture.len()
+        );
+        let count = |t: &str| t.split_whitespace().count();
+        let chunks = chunk_document(&doc.pages, ChunkParams::default(), &count);
+        assert!(
+            !chunks.iter().any(|c| c.text.contains(entry)),
+            "{rel}: no chunk holds an index entry"
+        );
+        // Body pages keep their text: past the contents (whose entries have leaders), no page
+        // of prose loses more than a running header or a line or two.
+        assert!(chunks.iter().any(|c| c.text.contains(prose)), "{rel}");
+        let marked: Vec<u32> = doc
+            .pages
+            .iter()
+            .filter(|p| p.number > 25 && p.number < index.number - 10)
+            .filter(|p| p.furniture.len() > 6)
+            .map(|p| p.number)
+            .collect();
+        assert!(
+            marked.len() <= 2,
+            "{rel}: body pages with lines marked: {marked:?}"
+        );
+    }
+}
+
+#[test]
 fn signed_and_padded_encryption_dictionaries_open_thanks_to_the_patched_crate() {
     // R4 AES-128, empty user password, with a usage-rights signature whose /Contents is not
     // encrypted (third_party: undecryptable strings are kept as written).

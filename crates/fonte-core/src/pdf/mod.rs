@@ -782,12 +782,13 @@ fn mark_furniture(pages: &mut [PageText]) {
     }
 }
 
-/// Marks every page's table-of-contents and index entries as furniture ([`noise`]), in text
-/// order with the running headers and footers.
+/// Marks every page's table-of-contents and index entries (with leaders, or on an index page)
+/// as furniture ([`noise`]), in text order with the running headers and footers.
 fn mark_leaders(pages: &mut [PageText]) {
     for p in pages.iter_mut() {
         let mut all = std::mem::take(&mut p.furniture);
         all.extend(noise::leader_lines(&p.text));
+        all.extend(noise::index_lines(&p.text));
         all.sort_unstable();
         all.dedup();
         p.furniture = all;

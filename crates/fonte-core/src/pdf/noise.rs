@@ -3,7 +3,8 @@
 //! shares its words with the entry of its own section ("How do I install a source package?
 //! . . . . 27"), so such an entry outranks the section that answers it while holding no
 //! answer. They are marked like running headers ([`super::PageText::furniture`]): left in the
-//! page's text (the page view and citations keep them), skipped by the chunker.
+//! page's text (the page view and citations keep them), skipped by the chunker. Back-of-book
+//! index pages, whose entries have no leader, are told by being made of entries.
 
 /// A page number at the end of a line (arabic, or roman as front matter uses), with the text
 /// before it.
@@ -45,10 +46,11 @@ const LEADER: usize = 4;
 fn is_leader_line(line: &str) -> bool {
     let t = line.trim();
     let ends_with_number = trailing_number(t).is_some_and(|before| trailing_dots(before) >= LEADER);
-    let leading_dots = t
+    let leading: String = t
         .chars()
-        .take_while(|c| *c == '.' || *c == '…' || c.is_whitespace());
-    let starts_with_leader = leading_dots.filter(|c| *c == '.').count() >= LEADER;
+        .take_while(|c| *c == '.' || *c == '…' || c.is_whitespace())
+        .collect();
+    let starts_with_leader = leader_run(&leading);
     ends_with_number || starts_with_leader || dangling_leader(t)
 }
 
@@ -61,9 +63,20 @@ fn dangling_leader(t: &str) -> bool {
         .rev()
         .take_while(|c| *c == '.' || *c == '…' || c.is_whitespace())
         .collect();
-    let spaced = run.trim().contains(|c: char| c.is_whitespace());
-    let dots = trailing_dots(t);
-    dots >= LEADER && (spaced || dots >= 2 * LEADER)
+    leader_run(&run)
+}
+
+/// Whether a run of dots and spaces is a leader: spaced single dots (". . . .") or a long
+/// run ("........"); not groups ("... ... ...", an elision in an example).
+fn leader_run(run: &str) -> bool {
+    let dots = |w: &str| {
+        w.chars()
+            .map(|c| if c == '…' { 3 } else { 1 })
+            .sum::<usize>()
+    };
+    let spaced = run.split_whitespace().filter(|w| *w == ".").count() >= LEADER;
+    let longest = run.split_whitespace().map(dots).max().unwrap_or(0);
+    spaced || longest >= 2 * LEADER
 }
 
 /// Whether `line` begins like a numbered entry ("2.4 ", "11.10Como", "A.1 ").
@@ -89,9 +102,13 @@ pub fn leader_lines(text: &str) -> Vec<(usize, usize)> {
         chars += n + 1;
     }
     let mut marked: Vec<bool> = lines.iter().map(|l| is_leader_line(l.2)).collect();
-    // Wrapped entries: up to two lines above a tail that is not a numbered entry.
+    // Wrapped entries: up to two lines above a tail that is not a numbered entry. Tails are
+    // the lines with a leader, not the lines marked above them: those would mark the lines
+    // above them in turn, up a whole paragraph (gnuplot.pdf p. 116 lost 19 lines of prose
+    // above an elision "... ... ...").
+    let tails = marked.clone();
     for i in (1..lines.len()).rev() {
-        if marked[i] && !numbered(lines[i].2) {
+        if tails[i] && !numbered(lines[i].2) {
             for k in (i.saturating_sub(2)..i).rev() {
                 if lines[k].2.trim().is_empty() || marked[k] {
                     break;
@@ -123,9 +140,105 @@ pub fn leader_lines(text: &str) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// Whether `p` is a page reference of an index: a number ("64"), a roman one ("xii"), a
+/// range ("114–116", "12-14"), with the marks some indexes add ("12n", "45f", "45ff").
+fn page_reference(p: &str) -> bool {
+    let p = p.trim();
+    let p = p
+        .strip_suffix("ff")
+        .or_else(|| p.strip_suffix(['n', 'f']))
+        .unwrap_or(p);
+    let number = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty() && s.len() <= 5 && s.chars().all(|c| c.is_ascii_digit()))
+            || (!s.is_empty() && s.len() <= 6 && s.chars().all(|c| "ivxlc".contains(c)))
+    };
+    match p.split_once(['–', '-', '—']) {
+        Some((a, b)) => number(a) && number(b),
+        None => number(p),
+    }
+}
+
+/// Whether `line` is an entry of a back-of-book index, which has no leader: a term and its
+/// page references ("pm3d, 64, 141, 188, 203", "\put, 111, 112, 114–116"), or the references
+/// of a wrapped one ("1105, 1107, 1108,").
+fn index_entry(line: &str) -> bool {
+    let t = line.trim().trim_end_matches(',');
+    let parts: Vec<&str> = t.split(',').collect();
+    let references = parts.iter().rev().take_while(|p| page_reference(p)).count();
+    let term = parts[..parts.len() - references].join(",");
+    // A term is short (an index term, not a sentence that ends with a number).
+    references >= 1 && (term.trim().is_empty() || (parts.len() > references && term.len() <= 60))
+}
+
+/// Lines that are at least this many, and half the page's lines, make an index page. A page of
+/// prose may end a line or two with page numbers ("see pages 3, 4"); an index page is made of
+/// them, dozens to a column.
+const INDEX_LINES: usize = 8;
+
+/// Char ranges of the entries of a back-of-book index page, and of its letter headings ("Q"):
+/// like contents entries, they share the question's words and hold no answer (gnuplot.pdf's
+/// "pm3d, 64, 141, 188, 203"). Only on a page whose lines are mostly entries.
+pub fn index_lines(text: &str) -> Vec<(usize, usize)> {
+    let mut lines = Vec::new();
+    let mut chars = 0;
+    for line in text.split('\n') {
+        let n = line.chars().count();
+        lines.push((chars, chars + n, line));
+        chars += n + 1;
+    }
+    let filled = lines.iter().filter(|l| !l.2.trim().is_empty()).count();
+    let entries = lines.iter().filter(|l| index_entry(l.2)).count();
+    if entries < INDEX_LINES || entries * 2 < filled {
+        return Vec::new();
+    }
+    lines
+        .iter()
+        .filter(|l| index_entry(l.2) || (1..=2).contains(&l.2.trim().chars().count()))
+        .map(|l| (l.0, l.1))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn index_entries_without_leaders_on_an_index_page() {
+        for yes in [
+            "pm3d, 64, 141, 188, 203",
+            "\\put, 111, 112, 114–116",
+            "sinal de menos, 22",
+            "1105, 1107, 1108,",
+            "URLencode, 110, 2075, 2076, 2116, 2291",
+            "preface, xii",
+        ] {
+            assert!(index_entry(yes), "{yes}");
+        }
+        for no in [
+            "The answer is on page 27.",
+            "gnuplot 5.4",
+            "set terminal png size 800, 600 font arial",
+            "see the FAQ, section 3",
+            "Q",
+            "Since MetaPost is a picture-drawing language that outputs PostScript, and 4",
+        ] {
+            assert!(!index_entry(no), "{no}");
+        }
+        let page = "INDEX gnuplot 5.4 309\n\npm, 274\npm3d, 64, 141, 188, 203\npng, 46, 275\n\
+                    pngcairo, 276\npointinterval, 77, 201\npointintervalbox, 193\nQ\n\
+                    pointnumber, 77, 201\npoints, 77, 79\npointsize, 125, 158, 193";
+        let marked: Vec<&str> = index_lines(page)
+            .into_iter()
+            .map(|(a, b)| crate::chunk::slice_chars(page, a, b))
+            .collect();
+        assert_eq!(marked.len(), 10, "{marked:?}");
+        assert!(!marked.contains(&"INDEX gnuplot 5.4 309"));
+        // Prose with a few numbers is not an index page.
+        let prose = "Set the size with set size 2, 3\nand the origin with set origin 0, 1\n\
+                     then plot, 4\nA paragraph of explanation follows here.\nMore text.";
+        assert!(index_lines(prose).is_empty());
+    }
 
     #[test]
     fn entries_with_leaders_and_page_numbers() {
@@ -149,6 +262,7 @@ mod tests {
             ". . .",
             "2 Getting and installing Debian 5",
             "seus ficheiros de configuração poderão ser perdidos e ....",
+            "... ... ...",
         ] {
             assert!(!is_leader_line(no), "{no}");
         }
