@@ -146,7 +146,7 @@ pub struct Progress {
     pub total_bytes: f64,
     /// Bytes of the files finished.
     pub done_bytes: f64,
-    /// Share of the current file done, in bytes.
+    /// Bytes done of the files part-embedded (each file's bytes times its share embedded).
     pub current: f64,
     /// When the queue started (ms since the epoch), 0 when idle.
     pub started_ms: f64,

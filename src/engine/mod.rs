@@ -42,6 +42,9 @@ pub struct Engine {
     service: RefCell<Rc<ModelService>>,
     models: Vec<Model>,
     queue: Queue,
+    // Bytes embedded so far of each file part-embedded: the queue embeds the first pages of
+    // every file before the rest of any, so several can be part-way at once.
+    embedding: RefCell<std::collections::HashMap<u64, f64>>,
     next_key: Cell<u64>,
     calibration: RefCell<ask::Calibration>,
     // Which library this is, and for a hosted one its bundle (opened on the first PDF shown).
@@ -124,6 +127,7 @@ impl Engine {
             service: RefCell::new(Rc::new(ModelService::new(model, ui))),
             models,
             queue: Queue::new(),
+            embedding: RefCell::default(),
             next_key: Cell::new(1),
             calibration: RefCell::default(),
             entry,

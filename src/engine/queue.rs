@@ -136,8 +136,14 @@ impl Engine {
                         searchable,
                     };
                 });
+                let share = bytes as f64 * done as f64 / total.max(1) as f64;
+                let current = {
+                    let mut part = self.embedding.borrow_mut();
+                    part.insert(key, share);
+                    part.values().sum::<f64>()
+                };
                 self.ui.progress.update(|p| {
-                    p.current = bytes as f64 * done as f64 / total.max(1) as f64;
+                    p.current = current;
                     p.chunks_embedded += embedded;
                     if p.embedding_since_ms == 0.0 {
                         p.embedding_since_ms = now_ms();
@@ -163,12 +169,20 @@ impl Engine {
             IngestEvent::Failed { key, error } => {
                 self.set_status(key, |r| r.status = Status::Failed(error.to_string()))
             }
-            IngestEvent::Left { bytes, .. } => self.ui.progress.update(|p| {
-                p.done_bytes += bytes as f64;
-                p.current = 0.0;
-            }),
+            IngestEvent::Left { key, bytes } => {
+                let current = {
+                    let mut part = self.embedding.borrow_mut();
+                    part.remove(&key);
+                    part.values().sum::<f64>()
+                };
+                self.ui.progress.update(|p| {
+                    p.done_bytes += bytes as f64;
+                    p.current = current;
+                })
+            }
             IngestEvent::Warning { error } => self.ui.notice.set(Some(error.to_string())),
             IngestEvent::Idle => {
+                self.embedding.borrow_mut().clear();
                 self.ui.progress.set(Progress::default());
                 self.ui.busy.set(false);
             }

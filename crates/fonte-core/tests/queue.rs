@@ -648,3 +648,86 @@ fn cancel_drops_the_files_read_and_waiting_too() {
         .count();
     assert_eq!(left, 2);
 }
+
+#[test]
+fn the_first_pages_of_every_file_are_embedded_before_the_rest_of_any() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    // A long file first, a short one after it.
+    queue
+        .add(
+            &library,
+            files(&["pt/abntex2.pdf", "encrypted/crazyones.pdf"]),
+        )
+        .unwrap();
+    let services = Local::new("m1");
+    // When the second file's first chunks have vectors, the first is still embedding.
+    let second_by_vector_while_first_embeds = Cell::new(false);
+    let log: Log = RefCell::new(Vec::new());
+    let on = |e: IngestEvent<Error>| {
+        if let IngestEvent::Embedding { key: 1, done, .. } = e {
+            if done > fonte_core::queue::HEAD {
+                let corpus = library.corpus();
+                let (second, _) = corpus
+                    .chunks()
+                    .iter()
+                    .enumerate()
+                    .find(|(_, c)| corpus.documents()[c.doc as usize].name == "crazyones.pdf")
+                    .expect("the second file is searchable");
+                if corpus.has_vector(second as u32) {
+                    second_by_vector_while_first_embeds.set(true);
+                }
+            }
+        }
+        log.borrow_mut().push(e);
+    };
+    run(queue.run(&library, &services, &on));
+    let log = log.into_inner();
+    let total = log
+        .iter()
+        .find_map(|e| match e {
+            IngestEvent::Embedding { key: 1, total, .. } => Some(*total),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        total > 2 * fonte_core::queue::HEAD,
+        "a long first file: {total} chunks"
+    );
+    let second_starts = position(&log, |e| {
+        matches!(
+            e,
+            IngestEvent::Embedding {
+                key: 2,
+                done: 0,
+                ..
+            }
+        )
+    });
+    let first_stored = position(&log, |e| matches!(e, IngestEvent::Stored { key: 1, .. }));
+    assert!(
+        second_starts < first_stored,
+        "the second file's head comes first"
+    );
+    let first_before = log[..second_starts]
+        .iter()
+        .filter(|e| matches!(e, IngestEvent::Embedding { key: 1, .. }))
+        .count();
+    assert_eq!(
+        first_before,
+        fonte_core::queue::HEAD,
+        "one head of the first file, then the next"
+    );
+    assert!(second_by_vector_while_first_embeds.get());
+    // The short file, embedded whole by the heads, is stored before the long one.
+    let second_stored = position(&log, |e| matches!(e, IngestEvent::Stored { key: 2, .. }));
+    assert!(
+        second_stored < first_stored,
+        "the short file is ready first"
+    );
+    assert!(matches!(outcome(&log, 1), IngestEvent::Stored { .. }));
+    assert!(matches!(outcome(&log, 2), IngestEvent::Stored { .. }));
+    // Every chunk of both has its vector once stored.
+    let corpus = library.corpus();
+    assert!((0..corpus.chunks().len() as u32).all(|c| corpus.has_vector(c)));
+}

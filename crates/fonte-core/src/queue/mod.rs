@@ -9,6 +9,9 @@
 //!   can offer them all again;
 //! - every queued file is opened (cross-reference table, password) before the first one is
 //!   embedded, so a file that cannot be read at all is reported at once, not minutes later;
+//! - with several files read, the first [`HEAD`] chunks of every one are embedded before the
+//!   rest of any, and a file those embedded whole is stored next, so the first pages of every
+//!   file are searchable by meaning, and short files ready, soonest;
 //! - a document replaces its stored copy only once it is embedded and stored
 //!   ([`Library::add`]), so re-indexing never deletes before the replacement is stored.
 
@@ -30,6 +33,12 @@ pub use types::{Added, File, IngestEvent, Services};
 /// worker, but each call still costs the page a task; one chunk per call keeps the page
 /// responsive (searches interleave) and costs a few percent of throughput.
 pub const SLICE: usize = 1;
+
+/// Chunks of each read file embedded before the rest of any one: with several files queued,
+/// the first pages of every one are searchable by meaning soonest, not the whole of the first
+/// and nothing of the others (about the first five pages of prose; 4 s of the 8-bit model on
+/// one thread in the browser, docs/PERFORMANCE.md).
+pub const HEAD: usize = 32;
 
 /// A file in the queue.
 #[derive(Clone)]
@@ -174,7 +183,8 @@ impl Queue {
 
     /// Works until no file waits (files added meanwhile included), then saves the index and
     /// ends a model switch whose documents are all moved. Every queued file is read (and so
-    /// searchable by its words) before the next one is embedded. Returns at once if already
+    /// searchable by its words) before the next one is embedded, and the first [`HEAD`] chunks
+    /// of every file read are embedded before the rest of any. Returns at once if already
     /// running.
     pub async fn run<S: Store, X: Services>(
         &self,
@@ -202,7 +212,17 @@ impl Queue {
                     });
                 }
             }
-            let Some(file) = read.pop_front() else {
+            // The first pages of every file read, before the rest of any.
+            if read.len() > 1 {
+                self.embed_heads(library, services, &mut read, on).await;
+                if self.cancel.get() {
+                    // Dropped with the files read, at the top of the loop.
+                    continue;
+                }
+            }
+            // A file the heads already embedded whole (a short one) is stored first.
+            let next = read.iter().position(|f| f.is_embedded()).unwrap_or(0);
+            let Some(mut file) = read.remove(next) else {
                 // One save of the index per batch (it is rebuilt from the documents if the tab
                 // closes first), and a switch ends once every document is moved.
                 if let Err(e) = library.save_index().await {
@@ -219,12 +239,46 @@ impl Queue {
             };
             let (key, bytes) = (file.job.key, file.job.bytes.len());
             let job = file.job.clone();
-            let result = self.embed_one(library, services, file, on).await;
+            let result = match self.embed_until(services, &mut file, usize::MAX, on).await {
+                Ok(true) => self.store(library, file, on).await,
+                Ok(false) => {
+                    on(IngestEvent::Cancelled { key });
+                    self.drop_pending(library, &job).await;
+                    Ok(())
+                }
+                Err(stop) => Err(stop),
+            };
             self.ended(library, &job, result, on).await;
             on(IngestEvent::Left { key, bytes });
         }
         self.running.set(false);
         on(IngestEvent::Idle);
+    }
+
+    /// Embeds the first [`HEAD`] chunks of every read file (in order) that has not had them;
+    /// a file that fails is reported and leaves `read`. Stops at a cancel.
+    async fn embed_heads<'l, S: Store, X: Services>(
+        &self,
+        library: &'l Library<S>,
+        services: &X,
+        read: &mut VecDeque<ReadFile<'l, S>>,
+        on: &dyn Fn(IngestEvent<X::Error>),
+    ) {
+        let mut i = 0;
+        while i < read.len() && !self.cancel.get() {
+            match self.embed_until(services, &mut read[i], HEAD, on).await {
+                Ok(_) => i += 1,
+                Err(stop) => {
+                    let Some(file) = read.remove(i) else { return };
+                    let (key, bytes) = (file.job.key, file.job.bytes.len());
+                    let job = file.job.clone();
+                    // Out of the search before it is reported.
+                    drop(file);
+                    self.ended(library, &job, Err(stop), on).await;
+                    on(IngestEvent::Left { key, bytes });
+                }
+            }
+        }
     }
 
     /// Reads every queued file (in order) into `read`; one the queue was cancelled for is

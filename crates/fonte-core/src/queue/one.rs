@@ -16,6 +16,17 @@ pub(super) struct ReadFile<'l, S: Store> {
     pub(super) job: Job,
     prepared: Prepared,
     provisional: Option<Provisional<'l, S>>,
+    /// The vectors of its first chunks, embedded so far.
+    vectors: Vec<Vec<f32>>,
+    /// Chunks in the last slice embedded (reported with the next progress event).
+    last_slice: usize,
+}
+
+impl<S: Store> ReadFile<'_, S> {
+    /// Whether every chunk has its vector.
+    pub(super) fn is_embedded(&self) -> bool {
+        self.vectors.len() == self.prepared.chunks.len()
+    }
 }
 
 impl Queue {
@@ -63,53 +74,72 @@ impl Queue {
             job,
             prepared,
             provisional,
+            vectors: Vec::new(),
+            last_slice: 0,
         }))
     }
 
-    /// Embeds a read file and stores it.
-    pub(super) async fn embed_one<S: Store, X: Services>(
+    /// Embeds a read file's chunks up to `upto` (all of them with `usize::MAX`), a slice at a
+    /// time, each vector searchable as it comes. False when the queue was cancelled first
+    /// (the caller reports it).
+    pub(super) async fn embed_until<S: Store, X: Services>(
         &self,
-        library: &Library<S>,
         services: &X,
-        file: ReadFile<'_, S>,
+        file: &mut ReadFile<'_, S>,
+        upto: usize,
         on: &dyn Fn(IngestEvent<X::Error>),
-    ) -> Result<(), Stop<X::Error>> {
-        let ReadFile {
-            job,
-            prepared,
-            provisional,
-        } = file;
-        let key = job.key;
-        let total = prepared.chunks.len();
-        let mut vectors: Vec<Vec<f32>> = Vec::with_capacity(total);
-        let mut embedded = 0;
-        for slice in prepared.chunks.chunks(SLICE) {
+    ) -> Result<bool, Stop<X::Error>> {
+        let key = file.job.key;
+        let total = file.prepared.chunks.len();
+        let upto = upto.min(total);
+        while file.vectors.len() < upto {
             if self.cancel.get() {
-                on(IngestEvent::Cancelled { key });
-                self.drop_pending(library, &job).await;
-                return Ok(());
+                return Ok(false);
             }
+            let start = file.vectors.len();
             on(IngestEvent::Embedding {
                 key,
-                done: vectors.len(),
+                done: start,
                 total,
-                embedded,
-                bytes: job.bytes.len(),
+                embedded: std::mem::take(&mut file.last_slice),
+                bytes: file.job.bytes.len(),
             });
-            let texts: Vec<&str> = slice.iter().map(|c| c.text.as_str()).collect();
+            let end = (start + SLICE).min(upto);
+            let texts: Vec<&str> = file.prepared.chunks[start..end]
+                .iter()
+                .map(|c| c.text.as_str())
+                .collect();
             let batch = services.embed(&texts).await.map_err(Stop::Failed)?;
             if batch.len() != texts.len() {
                 let why = format!("{} vectors for {} passages", batch.len(), texts.len());
                 return Err(Stop::Failed(Error::Model(why).into()));
             }
-            embedded = batch.len();
-            if let Some(p) = &provisional {
-                p.embedded(vectors.len(), &batch)
+            file.last_slice = batch.len();
+            if let Some(p) = &file.provisional {
+                p.embedded(start, &batch)
                     .map_err(|e| Stop::Failed(e.into()))?;
             }
-            vectors.extend(batch);
+            file.vectors.extend(batch);
             services.pause().await;
         }
+        Ok(true)
+    }
+
+    /// Stores a file whose every chunk is embedded.
+    pub(super) async fn store<S: Store, E: From<Error>>(
+        &self,
+        library: &Library<S>,
+        file: ReadFile<'_, S>,
+        on: &dyn Fn(IngestEvent<E>),
+    ) -> Result<(), Stop<E>> {
+        let ReadFile {
+            job,
+            prepared,
+            provisional,
+            vectors,
+            ..
+        } = file;
+        let key = job.key;
         let report = prepared.meta.report.clone();
         let doc = StoredDocument {
             meta: prepared.meta,
