@@ -1,0 +1,190 @@
+//! One page read: its content stream and the forms and annotation appearances it draws,
+//! interpreted within the page's budgets, its glyphs inside the crop box laid out as text.
+
+use pdf::content::FormXObject;
+use pdf::object::{Object, Page, RcRef, Rectangle, Ref, Resolve};
+use pdf::primitive::Primitive;
+
+use super::interp::{self, Budget, Interpreter, M0};
+use super::tally::Tally;
+use super::{layout, Limits, TextLine};
+
+/// The normal appearance stream of each visible annotation of the page, with its /Rect.
+///
+/// Read from the raw dictionaries: the crate's `Annot` cannot load an appearance stream that is
+/// an indirect object (it asks `RcRef` to parse a stream that is no longer a reference), which is
+/// how nearly every form field stores it.
+fn annotation_forms(
+    page_ref: pdf::object::PlainRef,
+    resolve: &impl Resolve,
+) -> Vec<(RcRef<FormXObject>, Rectangle)> {
+    const HIDDEN: i32 = 2;
+    let mut out = Vec::new();
+    let Ok(page) = resolve
+        .resolve(page_ref)
+        .and_then(Primitive::into_dictionary)
+    else {
+        return out;
+    };
+    let Some(annots) = page
+        .get("Annots")
+        .cloned()
+        .and_then(|a| a.resolve(resolve).ok())
+        .and_then(|a| a.into_array().ok())
+    else {
+        return out;
+    };
+    for annot in annots.into_iter().take(10_000) {
+        let Ok(annot) = annot.resolve(resolve).and_then(Primitive::into_dictionary) else {
+            continue;
+        };
+        if annot
+            .get("F")
+            .and_then(|f| f.as_integer().ok())
+            .is_some_and(|f| f & HIDDEN != 0)
+        {
+            continue;
+        }
+        let Some(rect) = annot
+            .get("Rect")
+            .cloned()
+            .and_then(|r| Rectangle::from_primitive(r, resolve).ok())
+        else {
+            continue;
+        };
+        let Some(normal) = annot
+            .get("AP")
+            .cloned()
+            .and_then(|ap| ap.resolve(resolve).ok())
+            .and_then(|ap| ap.into_dictionary().ok())
+            .and_then(|mut ap| ap.remove("N"))
+        else {
+            continue;
+        };
+        // /N is the stream itself, or a dictionary of states (checkboxes) chosen by /AS.
+        let stream_ref = match normal {
+            Primitive::Reference(r) => match resolve.resolve(r) {
+                Ok(Primitive::Dictionary(states)) => pick_state(&annot, &states),
+                Ok(_) => Some(r),
+                Err(_) => None,
+            },
+            Primitive::Dictionary(states) => pick_state(&annot, &states),
+            _ => None,
+        };
+        if let Some(r) = stream_ref {
+            if let Ok(form) = resolve.get(Ref::<FormXObject>::new(r)) {
+                out.push((form, rect));
+            }
+        }
+    }
+    out
+}
+
+fn pick_state(
+    annot: &pdf::primitive::Dictionary,
+    states: &pdf::primitive::Dictionary,
+) -> Option<pdf::object::PlainRef> {
+    let state = annot.get("AS")?.as_name().ok()?;
+    match states.get(state)? {
+        Primitive::Reference(r) => Some(*r),
+        _ => None,
+    }
+}
+
+/// What reading one page gave.
+pub(super) struct PageRead {
+    pub(super) text: String,
+    pub(super) lines: Vec<TextLine>,
+    /// Whether it drew images (a page with images and no text is probably a scan).
+    pub(super) saw_image: bool,
+    /// Whether a budget cut it short.
+    pub(super) truncated: bool,
+    /// Whether part of its content could not be decoded or parsed: the text is what came
+    /// before the damage, and the page is reported as not read in full.
+    pub(super) damaged: bool,
+    /// Glyphs shown, and those that gave no text.
+    pub(super) tally: Tally,
+}
+
+/// Reads one page. `form_resources`: the AcroForm's default resources, where field
+/// appearances find their fonts.
+pub(super) fn page_text(
+    page: &Page,
+    page_ref: Option<pdf::object::PlainRef>,
+    form_resources: Option<&pdf::object::Resources>,
+    resolve: &impl Resolve,
+    limits: Limits,
+) -> PageRead {
+    let mut damaged = false;
+    let mut truncated = false;
+    // A page without /Contents is blank, which is not damage.
+    let mut data = Vec::new();
+    // The crate joins the parts of a multi-part content stream without a separator, so `Q`
+    // at the end of one part and `BT` at the start of the next become `QBT` and all text after
+    // is lost. Join them with a newline ourselves.
+    for part in page.contents.iter().flat_map(|c| &c.parts) {
+        match part.data(resolve) {
+            Ok(bytes) if data.len() + bytes.len() < limits.max_content_bytes_per_page => {
+                data.extend_from_slice(&bytes);
+                data.push(b'\n');
+            }
+            Ok(_) => {
+                truncated = true;
+                break;
+            }
+            Err(_) => damaged = true,
+        }
+    }
+    let (ops, error, cut) =
+        pdf::content::parse_ops_limited(&data, resolve, limits.max_ops_per_page);
+    damaged |= error.is_some();
+    truncated |= cut;
+    let content_left = limits.max_content_bytes_per_page.saturating_sub(data.len());
+    drop(data);
+    let resources = match page.resources() {
+        Ok(r) => Some(&**r),
+        Err(_) => {
+            damaged |= !ops.is_empty();
+            None
+        }
+    };
+    let mut interp = Interpreter::new(
+        resolve,
+        Budget {
+            ops: limits.max_ops_per_page,
+            glyphs: limits.max_glyphs_per_page,
+            content_bytes: content_left,
+        },
+    );
+    let mut glyphs = Vec::new();
+    interp.run(&ops, resources, M0::IDENTITY, &mut glyphs, 0);
+    // Form field values and free-text notes live in annotation appearance streams, which
+    // viewers (and pdftotext) draw over the page.
+    if let Some(page_ref) = page_ref {
+        for (form, rect) in annotation_forms(page_ref, resolve) {
+            let Some(parsed) = interp.form(form.get_ref().get_inner(), &form) else {
+                continue;
+            };
+            damaged |= parsed.1;
+            let dict = form.dict();
+            let ctm = interp::annotation_matrix(dict.matrix.as_ref(), &dict.bbox, &rect);
+            let res = dict.resources.as_deref().or(form_resources).or(resources);
+            interp.run(&parsed.0, res, ctm, &mut glyphs, 1);
+        }
+    }
+    // Text outside the crop box is not shown by viewers.
+    if let Ok(b) = page.crop_box().or_else(|_| page.media_box()) {
+        let (x0, x1) = (b.left.min(b.right) - 2.0, b.left.max(b.right) + 2.0);
+        let (y0, y1) = (b.bottom.min(b.top) - 2.0, b.bottom.max(b.top) + 2.0);
+        glyphs.retain(|g| g.x >= x0 && g.x <= x1 && g.y >= y0 && g.y <= y1);
+    }
+    let (text, lines) = layout::lay_out(glyphs);
+    PageRead {
+        text,
+        lines,
+        saw_image: interp.saw_image,
+        truncated: truncated || interp.truncated,
+        damaged: damaged || interp.damaged,
+        tally: interp.tally,
+    }
+}
