@@ -251,6 +251,37 @@ try {
       `found by its words while embedding: ${lexical === 'true'}; target ≤ 10 s`);
     row('drop debian-faq.pt.pdf → whole file embedded and stored', `${wholeS.toFixed(1)} s`, 'the default model, batch 1');
 
+    // Several files at once (issue 14, item 3): R-FAQ.pdf (a long one) and
+    // abntex2-modelo-artigo.pdf (a short one) dropped together. When is a phrase of each
+    // one's first pages found by meaning (a hybrid result, not "words only"), and when is each
+    // stored? The queue embeds the first passages of every file before the rest of any.
+    const t2 = Date.now();
+    await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/en/R-FAQ.pdf'), fixture('pdfs/pt/abntex2-modelo-artigo.pdf')]);
+    const probes = [
+      ['R-FAQ.pdf', 'Features specific to the Windows and macOS ports of R are described in'],
+      ['abntex2-modelo-artigo.pdf', 'o resumo no idioma do documento é elemento obrigatório'],
+    ];
+    const byMeaning = {};
+    const stored = {};
+    while (Object.keys(stored).length < probes.length && Date.now() - t2 < 1_800_000) {
+      for (const [name, phrase] of probes) {
+        if (!(name in byMeaning)) {
+          await page.getByTestId('query').fill(phrase);
+          await page.getByTestId('query').press('Enter');
+          const hit = page.locator('[data-testid=result]', { hasText: phrase.split(' ').slice(0, 4).join(' ') }).first();
+          if (await hit.count() && await hit.getAttribute('data-lexical-only') !== 'true') byMeaning[name] = (Date.now() - t2) / 1000;
+        }
+        if (!(name in stored) && await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: name }).count()) {
+          stored[name] = (Date.now() - t2) / 1000;
+        }
+      }
+      await page.waitForTimeout(250);
+    }
+    for (const [name] of probes) {
+      row(`drop R-FAQ.pdf + abntex2-modelo-artigo.pdf → ${name}'s first pages found by meaning`, `${(byMeaning[name] ?? NaN).toFixed(1)} s`,
+        `stored at ${(stored[name] ?? NaN).toFixed(1)} s`);
+    }
+
     if (!ONLY_INGEST) {
       // Ready after reload with 10,000 chunks stored.
       await page.evaluate((t) => window.wasmBindings.benchSeed(10000, t), all);

@@ -731,3 +731,39 @@ fn the_first_pages_of_every_file_are_embedded_before_the_rest_of_any() {
     let corpus = library.corpus();
     assert!((0..corpus.chunks().len() as u32).all(|c| corpus.has_vector(c)));
 }
+
+#[test]
+fn after_the_first_pages_the_file_with_the_fewest_passages_left_is_finished_first() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    // Two files longer than a head, the longer one first.
+    queue
+        .add(
+            &library,
+            files(&["en/R-FAQ.pdf", "pt/abntex2.pdf"]),
+        )
+        .unwrap();
+    let services = Local::new("m1");
+    let log = drive(&queue, &library, &services);
+    let totals: Vec<usize> = [1, 2]
+        .iter()
+        .map(|k| {
+            log.iter()
+                .find_map(|e| match e {
+                    IngestEvent::Embedding { key, total, .. } if key == k => Some(*total),
+                    _ => None,
+                })
+                .unwrap()
+        })
+        .collect();
+    assert!(
+        totals[1] > fonte_core::queue::HEAD && totals[0] > totals[1],
+        "{totals:?}"
+    );
+    let first_stored = position(&log, |e| matches!(e, IngestEvent::Stored { key: 1, .. }));
+    let second_stored = position(&log, |e| matches!(e, IngestEvent::Stored { key: 2, .. }));
+    assert!(
+        second_stored < first_stored,
+        "the shorter file is finished first"
+    );
+}

@@ -10,8 +10,8 @@
 //! - every queued file is opened (cross-reference table, password) before the first one is
 //!   embedded, so a file that cannot be read at all is reported at once, not minutes later;
 //! - with several files read, the first [`HEAD`] chunks of every one are embedded before the
-//!   rest of any, and a file those embedded whole is stored next, so the first pages of every
-//!   file are searchable by meaning, and short files ready, soonest;
+//!   rest of any, then the file with the fewest chunks left is finished first, so the first
+//!   pages of every file are searchable by meaning, and short files ready, soonest;
 //! - a document replaces its stored copy only once it is embedded and stored
 //!   ([`Library::add`]), so re-indexing never deletes before the replacement is stored.
 
@@ -183,9 +183,9 @@ impl Queue {
 
     /// Works until no file waits (files added meanwhile included), then saves the index and
     /// ends a model switch whose documents are all moved. Every queued file is read (and so
-    /// searchable by its words) before the next one is embedded, and the first [`HEAD`] chunks
-    /// of every file read are embedded before the rest of any. Returns at once if already
-    /// running.
+    /// searchable by its words) before the next one is embedded, the first [`HEAD`] chunks
+    /// of every file read are embedded before the rest of any, and then the file with the
+    /// fewest chunks left is finished first. Returns at once if already running.
     pub async fn run<S: Store, X: Services>(
         &self,
         library: &Library<S>,
@@ -220,8 +220,14 @@ impl Queue {
                     continue;
                 }
             }
-            // A file the heads already embedded whole (a short one) is stored first.
-            let next = read.iter().position(|f| f.is_embedded()).unwrap_or(0);
+            // Then the file with the fewest chunks left, in queue order among equals: the
+            // shortest job first makes files ready soonest on average (one the heads embedded
+            // whole is stored at once), and a long file no longer keeps short ones waiting.
+            let next = read
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, f)| f.chunks_left())
+                .map_or(0, |(i, _)| i);
             let Some(mut file) = read.remove(next) else {
                 // One save of the index per batch (it is rebuilt from the documents if the tab
                 // closes first), and a switch ends once every document is moved.

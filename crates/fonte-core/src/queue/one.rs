@@ -23,9 +23,9 @@ pub(super) struct ReadFile<'l, S: Store> {
 }
 
 impl<S: Store> ReadFile<'_, S> {
-    /// Whether every chunk has its vector.
-    pub(super) fn is_embedded(&self) -> bool {
-        self.vectors.len() == self.prepared.chunks.len()
+    /// Chunks still without their vector.
+    pub(super) fn chunks_left(&self) -> usize {
+        self.prepared.chunks.len() - self.vectors.len()
     }
 }
 
