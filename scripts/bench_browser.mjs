@@ -268,8 +268,11 @@ try {
         if (!(name in byMeaning)) {
           await page.getByTestId('query').fill(phrase);
           await page.getByTestId('query').press('Enter');
+          // This query's passage (found by its words as soon as the file is read), then whether
+          // it has its vector yet.
           const hit = page.locator('[data-testid=result]', { hasText: phrase.split(' ').slice(0, 4).join(' ') }).first();
-          if (await hit.count() && await hit.getAttribute('data-lexical-only') !== 'true') byMeaning[name] = (Date.now() - t2) / 1000;
+          const shown = await hit.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+          if (shown && await hit.getAttribute('data-lexical-only') === 'false') byMeaning[name] = (Date.now() - t2) / 1000;
         }
         if (!(name in stored) && await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: name }).count()) {
           stored[name] = (Date.now() - t2) / 1000;

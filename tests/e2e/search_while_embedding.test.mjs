@@ -48,7 +48,14 @@ test('a phrase of the last page is found by its words before the file is embedde
 
   // Stored: the page re-runs the search, and the same passage is found by words and vector.
   await row.and(page.locator('[data-status=ready]')).waitFor({ timeout: 300_000 });
-  await page.locator('[data-testid=result][data-lexical-only=false]').first().waitFor({ timeout: 60_000 });
+  // Until the re-run's results are shown, the list is the one searched while embedding, where
+  // passages of the first pages already had their vectors: wait for a list without any
+  // passage still marked, not for the first passage that is not.
+  await page.waitForFunction(() => {
+    const results = document.querySelectorAll('[data-testid=result]');
+    return results.length > 0 && document.querySelectorAll('[data-testid=lexical-only]').length === 0
+      && results[0].dataset.lexicalOnly === 'false';
+  }, null, { timeout: 60_000 });
   const top = page.getByTestId('result').first();
   assert.equal(Number(await top.getAttribute('data-page')), LAST_PAGE);
   assert.equal(await page.getByTestId('lexical-only').count(), 0);

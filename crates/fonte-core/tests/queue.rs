@@ -738,10 +738,7 @@ fn after_the_first_pages_the_file_with_the_fewest_passages_left_is_finished_firs
     let queue = Queue::new();
     // Two files longer than a head, the longer one first.
     queue
-        .add(
-            &library,
-            files(&["en/R-FAQ.pdf", "pt/abntex2.pdf"]),
-        )
+        .add(&library, files(&["en/R-FAQ.pdf", "pt/abntex2.pdf"]))
         .unwrap();
     let services = Local::new("m1");
     let log = drive(&queue, &library, &services);
