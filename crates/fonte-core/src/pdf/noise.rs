@@ -89,11 +89,8 @@ fn numbered(line: &str) -> bool {
     lead.chars().next().is_some_and(|c| c.is_ascii_digit())
 }
 
-/// Char ranges (start, end) of the table-of-contents and index lines of a page's `text`:
-/// leader entries and their wrapped tails; the first line of a wrapped entry (the line above
-/// a tail that does not begin a numbered entry itself); and, in a paragraph that holds
-/// entries, chapter lines (numbered, ending with a page number, no leader).
-pub fn leader_lines(text: &str) -> Vec<(usize, usize)> {
+/// Each line of `text` with its char range (start, end).
+fn numbered_lines(text: &str) -> Vec<(usize, usize, &str)> {
     let mut lines = Vec::new();
     let mut chars = 0;
     for line in text.split('\n') {
@@ -101,6 +98,15 @@ pub fn leader_lines(text: &str) -> Vec<(usize, usize)> {
         lines.push((chars, chars + n, line));
         chars += n + 1;
     }
+    lines
+}
+
+/// Char ranges (start, end) of the table-of-contents and index lines of a page's `text`:
+/// leader entries and their wrapped tails; the first line of a wrapped entry (the line above
+/// a tail that does not begin a numbered entry itself); and, in a paragraph that holds
+/// entries, chapter lines (numbered, ending with a page number, no leader).
+pub fn leader_lines(text: &str) -> Vec<(usize, usize)> {
+    let lines = numbered_lines(text);
     let mut marked: Vec<bool> = lines.iter().map(|l| is_leader_line(l.2)).collect();
     // Wrapped entries: up to two lines above a tail that is not a numbered entry. Tails are
     // the lines with a leader, not the lines marked above them: those would mark the lines
@@ -180,13 +186,7 @@ const INDEX_LINES: usize = 8;
 /// like contents entries, they share the question's words and hold no answer (gnuplot.pdf's
 /// "pm3d, 64, 141, 188, 203"). Only on a page whose lines are mostly entries.
 pub fn index_lines(text: &str) -> Vec<(usize, usize)> {
-    let mut lines = Vec::new();
-    let mut chars = 0;
-    for line in text.split('\n') {
-        let n = line.chars().count();
-        lines.push((chars, chars + n, line));
-        chars += n + 1;
-    }
+    let lines = numbered_lines(text);
     let filled = lines.iter().filter(|l| !l.2.trim().is_empty()).count();
     let entries = lines.iter().filter(|l| index_entry(l.2)).count();
     if entries < INDEX_LINES || entries * 2 < filled {

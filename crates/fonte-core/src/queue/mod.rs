@@ -261,32 +261,6 @@ impl Queue {
         on(IngestEvent::Idle);
     }
 
-    /// Embeds the first [`HEAD`] chunks of every read file (in order) that has not had them;
-    /// a file that fails is reported and leaves `read`. Stops at a cancel.
-    async fn embed_heads<'l, S: Store, X: Services>(
-        &self,
-        library: &'l Library<S>,
-        services: &X,
-        read: &mut VecDeque<ReadFile<'l, S>>,
-        on: &dyn Fn(IngestEvent<X::Error>),
-    ) {
-        let mut i = 0;
-        while i < read.len() && !self.cancel.get() {
-            match self.embed_until(services, &mut read[i], HEAD, on).await {
-                Ok(_) => i += 1,
-                Err(stop) => {
-                    let Some(file) = read.remove(i) else { return };
-                    let (key, bytes) = (file.job.key, file.job.bytes.len());
-                    let job = file.job.clone();
-                    // Out of the search before it is reported.
-                    drop(file);
-                    self.ended(library, &job, Err(stop), on).await;
-                    on(IngestEvent::Left { key, bytes });
-                }
-            }
-        }
-    }
-
     /// Reads every queued file (in order) into `read`; one the queue was cancelled for is
     /// dropped instead.
     async fn read_queued<'l, S: Store, X: Services>(

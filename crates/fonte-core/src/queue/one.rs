@@ -8,7 +8,9 @@ use crate::pdf::{RejectReason, Report};
 use crate::store::{Store, StoredDocument};
 use crate::Error;
 
-use super::{IngestEvent, Job, Queue, Services, Stop, SLICE};
+use std::collections::VecDeque;
+
+use super::{IngestEvent, Job, Queue, Services, Stop, HEAD, SLICE};
 
 /// A file read and chunked, waiting to be embedded; searchable by its text meanwhile (while
 /// `provisional` lives).
@@ -123,6 +125,32 @@ impl Queue {
             services.pause().await;
         }
         Ok(true)
+    }
+
+    /// Embeds the first [`HEAD`] chunks of every read file (in order) that has not had them;
+    /// a file that fails is reported and leaves `read`. Stops at a cancel.
+    pub(super) async fn embed_heads<'l, S: Store, X: Services>(
+        &self,
+        library: &'l Library<S>,
+        services: &X,
+        read: &mut VecDeque<ReadFile<'l, S>>,
+        on: &dyn Fn(IngestEvent<X::Error>),
+    ) {
+        let mut i = 0;
+        while i < read.len() && !self.cancel.get() {
+            match self.embed_until(services, &mut read[i], HEAD, on).await {
+                Ok(_) => i += 1,
+                Err(stop) => {
+                    let Some(file) = read.remove(i) else { return };
+                    let (key, bytes) = (file.job.key, file.job.bytes.len());
+                    let job = file.job.clone();
+                    // Out of the search before it is reported.
+                    drop(file);
+                    self.ended(library, &job, Err(stop), on).await;
+                    on(IngestEvent::Left { key, bytes });
+                }
+            }
+        }
     }
 
     /// Stores a file whose every chunk is embedded.

@@ -14,13 +14,15 @@ use pdf_encoding::{MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
 
 mod names;
 mod programs;
+mod standard;
 mod truetype;
 
 use names::code_named_glyph;
 pub use names::glyph_name_text;
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
 use serde::{Deserialize, Serialize};
-use truetype::TrueTypeTables;
+use standard::standard_widths;
+use truetype::{is_truetype, TrueTypeTables};
 
 /// Why a glyph shown on a page gave no text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -81,62 +83,6 @@ fn base_table(base: &BaseEncoding) -> Option<&'static pdf_encoding::ForwardMap> 
         BaseEncoding::SymbolEncoding => Some(&SYMBOL),
         _ => None,
     }
-}
-
-/// Advance widths (1/1000 em) by character for a standard-14 font named `base_font` (subset
-/// prefix and style suffixes like ",Bold" tolerated), from the Adobe AFM files. A font that
-/// omits /Widths relies on these; guessing instead breaks word spacing.
-fn standard_widths(base_font: &str) -> Option<HashMap<char, f32>> {
-    use pdf_core_14_font_afms as afm;
-    let name = base_font
-        .rsplit('+')
-        .next()
-        .unwrap_or(base_font)
-        .replace(',', "-");
-    let bold = name.contains("Bold");
-    let italic = name.contains("Italic") || name.contains("Oblique");
-    let file = match name.split('-').next().unwrap_or("") {
-        "Helvetica" | "Arial" | "ArialMT" => match (bold, italic) {
-            (false, false) => afm::HELVETICA,
-            (true, false) => afm::HELVETICA_BOLD,
-            (false, true) => afm::HELVETICA_OBLIQUE,
-            (true, true) => afm::HELVETICA_BOLD_OBLIQUE,
-        },
-        "Times" | "TimesNewRoman" | "TimesNewRomanPS" | "TimesNewRomanPSMT" => match (bold, italic)
-        {
-            (false, false) => afm::TIMES_ROMAN,
-            (true, false) => afm::TIMES_BOLD,
-            (false, true) => afm::TIMES_ITALIC,
-            (true, true) => afm::TIMES_BOLD_ITALIC,
-        },
-        "Courier" | "CourierNew" | "CourierNewPSMT" => match (bold, italic) {
-            (false, false) => afm::COURIER,
-            (true, false) => afm::COURIER_BOLD,
-            (false, true) => afm::COURIER_OBLIQUE,
-            (true, true) => afm::COURIER_BOLD_OBLIQUE,
-        },
-        "Symbol" => afm::SYMBOL,
-        "ZapfDingbats" => afm::ZAPF_DINGBATS,
-        _ => return None,
-    };
-    // Char metric lines read "C 32 ; WX 278 ; N space ; B ...".
-    let mut out = HashMap::new();
-    for line in file.lines().filter(|l| l.starts_with("C ")) {
-        let field = |key: &str| {
-            line.split(';')
-                .map(str::trim)
-                .find_map(|f| f.strip_prefix(key))
-                .map(str::trim)
-        };
-        if let (Some(w), Some(n)) = (field("WX "), field("N ")) {
-            if let (Ok(w), Some(text)) = (w.parse::<f32>(), glyph_name_text(n)) {
-                if let Some(c) = text.chars().next() {
-                    out.insert(c, w);
-                }
-            }
-        }
-    }
-    Some(out)
 }
 
 fn number(p: &Primitive) -> Option<f32> {
@@ -435,25 +381,6 @@ impl FontDecoder {
     }
 }
 
-/// Whether `font`'s program is a TrueType or OpenType one (by its subtype, or the program's
-/// own magic number for the OpenType programs of FontFile3).
-fn is_truetype(font: &Font, data: &[u8]) -> bool {
-    use pdf::font::FontType;
-    let descendant_truetype = match &font.data {
-        FontData::Type0(t) => t
-            .descendant_fonts
-            .first()
-            .is_some_and(|d| matches!(d.subtype, FontType::CIDFontType2)),
-        _ => false,
-    };
-    let magic = data
-        .get(..4)
-        .is_some_and(|m| m == [0, 1, 0, 0] || m == b"true" || m == b"OTTO" || m == b"ttcf");
-    matches!(font.data, FontData::TrueType(_) | FontData::CIDFontType2(_))
-        || descendant_truetype
-        || magic
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,20 +406,6 @@ mod tests {
         // Pieces and accents: known, no text of their own.
         assert_eq!(glyph_name_text("vextendsingle").as_deref(), Some(""));
         assert_eq!(glyph_name_text("tildewidest").as_deref(), Some(""));
-    }
-
-    #[test]
-    fn standard_fonts_have_their_afm_widths() {
-        let helv = standard_widths("Helvetica").unwrap();
-        assert_eq!(helv.get(&' '), Some(&278.0));
-        assert_eq!(helv.get(&'W'), Some(&944.0));
-        let bold = standard_widths("ABCDEF+Arial,Bold").unwrap();
-        assert_eq!(bold.get(&'i'), Some(&278.0));
-        assert_eq!(
-            standard_widths("Courier-Oblique").unwrap().get(&'m'),
-            Some(&600.0)
-        );
-        assert!(standard_widths("CMR10").is_none());
     }
 
     #[test]

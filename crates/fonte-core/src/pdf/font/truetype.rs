@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use pdf::font::{Font, FontData};
 use ttf_parser::cmap::{Format, Subtable};
 use ttf_parser::{GlyphId, RawFace, Tag};
 
@@ -123,4 +124,23 @@ fn reverse_into(sub: &Subtable, out: &mut HashMap<u16, char>) {
     }
     // Glyph 0 is .notdef, never text.
     out.remove(&GlyphId(0).0);
+}
+
+/// Whether `font`'s program is a TrueType or OpenType one (by its subtype, or the program's
+/// own magic number for the OpenType programs of FontFile3).
+pub(super) fn is_truetype(font: &Font, data: &[u8]) -> bool {
+    use pdf::font::FontType;
+    let descendant_truetype = match &font.data {
+        FontData::Type0(t) => t
+            .descendant_fonts
+            .first()
+            .is_some_and(|d| matches!(d.subtype, FontType::CIDFontType2)),
+        _ => false,
+    };
+    let magic = data
+        .get(..4)
+        .is_some_and(|m| m == [0, 1, 0, 0] || m == b"true" || m == b"OTTO" || m == b"ttcf");
+    matches!(font.data, FontData::TrueType(_) | FontData::CIDFontType2(_))
+        || descendant_truetype
+        || magic
 }
