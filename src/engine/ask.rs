@@ -4,12 +4,15 @@
 
 use fonte_core::abstain::{Threshold, PROBES};
 use fonte_core::ask::{calibrate, prepare, retrieval_query, AskParams, Prepared};
+use fonte_core::llm::Endpoint;
 use fonte_core::prompt::Turn;
 use fonte_core::retrieve::Fusion;
+use fonte_core::translate::{targets, translate, Translated};
 use leptos::prelude::*;
 
 use super::Engine;
 use crate::platform::idb::Saved;
+use crate::platform::llm::Fetch;
 use crate::AppResult;
 
 /// The probes' query vectors for one model, and the threshold they gave for one generation
@@ -56,24 +59,61 @@ impl Engine {
         Ok(threshold)
     }
 
-    /// Everything before the request: retrieval for `question` after `turns`, the threshold,
-    /// and either a finished answer (abstained, or extractive when not `asking`) or the prompt
-    /// to send. The corpus is borrowed only inside, never across the stream.
+    /// `query` translated by `endpoint` into each language of the library it is not in, with
+    /// the translations' query vectors. A translation that fails or is unusable is left out
+    /// (the question is searched as asked; the answer's own request reports the endpoint).
+    async fn translations(
+        &self,
+        endpoint: &Endpoint,
+        transport: &Fetch,
+        query: &str,
+    ) -> AppResult<Vec<Translated>> {
+        let present = self.library.corpus().languages();
+        let mut out = Vec::new();
+        for to in targets(query, &present) {
+            if let Ok(Some(translation)) = translate(transport, endpoint, query, to).await {
+                let vector = self.embed_query(&translation.text).await?;
+                out.push(Translated {
+                    translation,
+                    vector,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Everything before the request: retrieval for `question` after `turns` (with its
+    /// translations when a `translator` is given), the threshold, and either a finished answer
+    /// (abstained, or extractive when not `asking`) or the prompt to send. The corpus is
+    /// borrowed only inside, never across a request.
     pub async fn prepare_ask(
         &self,
         question: &str,
         turns: &[Turn],
+        translator: Option<(&Endpoint, &Fetch)>,
         asking: bool,
         params: &AskParams,
     ) -> AppResult<Prepared> {
-        let vector = self.embed_query(&retrieval_query(turns, question)).await?;
+        let query = retrieval_query(turns, question);
+        let vector = self.embed_query(&query).await?;
+        let translated = match translator {
+            Some((endpoint, transport)) => self.translations(endpoint, transport, &query).await?,
+            None => Vec::new(),
+        };
         let threshold = self.threshold().await?;
         // The same ranking as the search box.
         self.library
             .set_fusion(Fusion::for_model(&self.model().manifest));
         let corpus = self.library.corpus();
         Ok(prepare(
-            &corpus, question, &vector, turns, threshold, asking, params,
+            &corpus,
+            question,
+            &vector,
+            &translated,
+            turns,
+            threshold,
+            asking,
+            params,
         ))
     }
 

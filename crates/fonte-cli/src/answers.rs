@@ -67,7 +67,7 @@ fn ask_one(
     params: &AskParams,
     asked: &mut Asked,
 ) {
-    let prepared = prepare(corpus, question, vector, &[], threshold, true, params);
+    let prepared = prepare(corpus, question, vector, &[], &[], threshold, true, params);
     let Prepared::Ask { answer, prompt } = prepared else {
         return;
     };
@@ -162,7 +162,7 @@ pub fn run(
             for (i, q) in questions.iter().enumerate() {
                 let v = embed(q)?;
                 let before = matches!(
-                    prepare(c, q, &v, &[], t, false, &params),
+                    prepare(c, q, &v, &[], &[], t, false, &params),
                     Prepared::Done(ref a) if a.outcome == Outcome::AbstainedBeforeAsking
                 );
                 abstained += usize::from(before);

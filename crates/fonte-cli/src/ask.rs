@@ -44,9 +44,19 @@ pub struct EndpointArgs {
     /// Most tokens of the answer.
     #[arg(long, default_value_t = 512)]
     max_tokens: u32,
+    /// Do not ask the endpoint to translate the question into the library's other language
+    /// before searching (by default, with an endpoint, a library of English and Portuguese
+    /// passages is searched with the question and its translation).
+    #[arg(long)]
+    no_translate: bool,
 }
 
 impl EndpointArgs {
+    /// The endpoint that translates questions, when there is one and translating is on.
+    pub fn translator(&self) -> Option<Endpoint> {
+        self.endpoint().filter(|_| !self.no_translate)
+    }
+
     /// The endpoint, when one is given.
     pub fn endpoint(&self) -> Option<Endpoint> {
         self.endpoint.as_ref().map(|base| Endpoint {
@@ -123,8 +133,19 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
         |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
     let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;
     let threshold = calibrate(&corpus, &probes);
-    let vector = embed(&retrieval_query(&[], &args.question))?;
+    let query = retrieval_query(&[], &args.question);
+    let vector = embed(&query)?;
     let endpoint = args.endpoint.endpoint();
+    let translated = match args.endpoint.translator() {
+        Some(e) => crate::translate::translations(&e, &query, &corpus.languages(), &mut embed)?,
+        None => Vec::new(),
+    };
+    for t in &translated {
+        println!(
+            "searched also as ({:?}): {}",
+            t.translation.lang, t.translation.text
+        );
+    }
     let transport = Ureq::new();
     let params = AskParams {
         budget_chars: args.budget,
@@ -136,6 +157,7 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
         &corpus,
         &args.question,
         &vector,
+        &translated,
         &[],
         threshold,
         endpoint.as_ref().map(|e| (e, &transport)),

@@ -15,6 +15,7 @@ mod hnsw;
 mod http;
 mod index;
 mod model;
+mod translate;
 mod words;
 
 use std::path::{Path, PathBuf};

@@ -13,7 +13,8 @@ use crate::corpus::Corpus;
 use crate::lexical::terms;
 use crate::llm::{stream_answer, Endpoint, Failure, Transport};
 use crate::prompt::{build, is_abstention, Lang, Source, Turn};
-use crate::retrieve::Search;
+use crate::retrieve::{Search, Wording};
+use crate::translate::{Translated, Translation};
 
 /// How to ask.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -77,6 +78,9 @@ pub struct Answer {
     pub extracts: Vec<Extract>,
     /// The question's evidence and the library's threshold, when both were known.
     pub evidence: Option<(Evidence, Threshold)>,
+    /// The translations of the question searched with it ([`crate::translate`]).
+    #[serde(default)]
+    pub translations: Vec<Translation>,
 }
 
 /// What the page learns while an answer is made.
@@ -107,9 +111,27 @@ pub fn calibrate(corpus: &Corpus, probe_vectors: &[Vec<f32>]) -> Option<Threshol
     Threshold::calibrate(&found)
 }
 
-/// The ranked passages for `query` (hybrid) within the budget, as numbered sources.
-pub fn sources(corpus: &Corpus, query: &str, vector: &[f32], params: &AskParams) -> Vec<Source> {
-    let hits = corpus.search(&Search::new(query, Some(vector)).depth(params.depth));
+/// The ranked passages for `query` (hybrid, with its `translated` wordings) within the
+/// budget, as numbered sources.
+pub fn sources(
+    corpus: &Corpus,
+    query: &str,
+    vector: &[f32],
+    translated: &[Translated],
+    params: &AskParams,
+) -> Vec<Source> {
+    let also: Vec<Wording<'_>> = translated
+        .iter()
+        .map(|t| Wording {
+            text: &t.translation.text,
+            vector: Some(&t.vector),
+        })
+        .collect();
+    let hits = corpus.search(
+        &Search::new(query, Some(vector))
+            .also(&also)
+            .depth(params.depth),
+    );
     corpus
         .evidence(&hits, params.budget_chars)
         .iter()
@@ -181,21 +203,30 @@ impl Prepared {
 }
 
 /// Everything before the request, with `corpus` borrowed only here: retrieval, the threshold,
-/// the prompt. `vector` is the query vector of [`retrieval_query`]; `threshold` the library's
+/// the prompt. `vector` is the query vector of [`retrieval_query`], `translated` its
+/// translations ([`crate::translate`]; none without an endpoint); `threshold` the library's
 /// ([`calibrate`]); without an endpoint (`asking` false) the answer is extractive.
+#[allow(clippy::too_many_arguments)]
 pub fn prepare(
     corpus: &Corpus,
     question: &str,
     vector: &[f32],
+    translated: &[Translated],
     turns: &[Turn],
     threshold: Option<Threshold>,
     asking: bool,
     params: &AskParams,
 ) -> Prepared {
     let query = retrieval_query(turns, question);
-    let found = sources(corpus, &query, vector, params);
+    let found = sources(corpus, &query, vector, translated, params);
     let lang = Lang::of(question, params.fallback);
-    let judged = match (threshold, evidence(vector, corpus.vectors())) {
+    // The best evidence of any wording: an answer in the other language stands out to the
+    // question's translation, not always to the question.
+    let best = std::iter::once(vector)
+        .chain(translated.iter().map(|t| t.vector.as_slice()))
+        .filter_map(|v| evidence(v, corpus.vectors()))
+        .max_by(|a, b| a.top.total_cmp(&b.top));
+    let judged = match (threshold, best) {
         (Some(t), Some(e)) => Some((e, t)),
         _ => None,
     };
@@ -208,6 +239,7 @@ pub fn prepare(
         sentences: Vec::new(),
         extracts: Vec::new(),
         evidence: judged,
+        translations: translated.iter().map(|t| t.translation.clone()).collect(),
     };
     let weak = found.is_empty() || judged.is_some_and(|(e, t)| t.abstains(&e));
     if weak || !asking {
@@ -246,6 +278,7 @@ pub async fn ask<T: Transport>(
     corpus: &Corpus,
     question: &str,
     vector: &[f32],
+    translated: &[Translated],
     turns: &[Turn],
     threshold: Option<Threshold>,
     endpoint: Option<(&Endpoint, &T)>,
@@ -256,6 +289,7 @@ pub async fn ask<T: Transport>(
         corpus,
         question,
         vector,
+        translated,
         turns,
         threshold,
         endpoint.is_some(),
@@ -360,6 +394,7 @@ mod tests {
             q,
             &vector(q),
             &[],
+            &[],
             Some(high),
             Some((&endpoint(), &t)),
             &AskParams::default(),
@@ -388,6 +423,7 @@ mod tests {
             &c,
             q,
             &vector(q),
+            &[],
             &[],
             Some(low),
             Some((&endpoint(), &t)),
@@ -423,6 +459,7 @@ mod tests {
             q,
             &vector(q),
             &[],
+            &[],
             None,
             Some((&e, &t)),
             &AskParams::default(),
@@ -436,12 +473,45 @@ mod tests {
             q,
             &vector(q),
             &[],
+            &[],
             None,
             Some((&e, &t)),
             &AskParams::default(),
             &mut |_| {},
         ));
         assert!(matches!(failed, Err(Failure::RateLimited { .. })));
+    }
+
+    #[test]
+    fn a_translation_of_the_question_finds_the_passage_in_the_other_language() {
+        let c = corpus();
+        let q = "Por que os navios não afundam?";
+        let translation = Translation {
+            lang: Lang::En,
+            text: "Why do boats float on water?".into(),
+        };
+        let ask_with = |translated: &[Translated]| match prepare(
+            &c,
+            q,
+            &vector(q),
+            translated,
+            &[],
+            None,
+            false,
+            &AskParams::default(),
+        ) {
+            Prepared::Done(a) => a,
+            Prepared::Ask { .. } => unreachable!("not asking"),
+        };
+        assert!(ask_with(&[]).translations.is_empty());
+        let translated = [Translated {
+            vector: vector(&translation.text),
+            translation: translation.clone(),
+        }];
+        let with = ask_with(&translated);
+        assert_eq!(with.sources[0].text, TEXTS[0]);
+        assert_eq!(with.translations, [translation], "kept with the answer");
+        assert_eq!(with.lang, Lang::Pt, "answered in the question's language");
     }
 
     #[test]
@@ -452,6 +522,7 @@ mod tests {
             &c,
             q,
             &vector(q),
+            &[],
             &[],
             None,
             None,
@@ -482,6 +553,7 @@ mod tests {
             &c,
             "And steel ones?",
             &vector(&q),
+            &[],
             &turns,
             None,
             Some((&endpoint(), &t)),

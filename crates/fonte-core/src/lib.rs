@@ -36,6 +36,7 @@ pub mod retrieve;
 pub mod store;
 pub mod text;
 pub mod tokenize;
+pub mod translate;
 pub mod vector;
 
 pub use error::{Error, Result};

@@ -207,9 +207,26 @@ fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
         }
     };
     let sources = a.sources.clone();
+    let translations = a
+        .translations
+        .iter()
+        .map(|t| {
+            let language = match t.lang {
+                fonte_core::lang::Lang::En => t_string!(i18n, language_en),
+                fonte_core::lang::Lang::Pt => t_string!(i18n, language_pt),
+            };
+            view! {
+                <p class="hint" data-testid="translation">
+                    {t!(i18n, searched_also_as, language = language.to_string())} " "
+                    <q>{t.text.clone()}</q>
+                </p>
+            }
+        })
+        .collect_view();
     view! {
         <div class="answer" data-outcome=outcome>
             {head}
+            {translations}
             <Sources sources=sources answer=Some(a) selected=selected />
         </div>
     }

@@ -210,6 +210,19 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
                     />
                 </label>
                 <label>
+                    <input
+                        type="checkbox"
+                        data-testid="endpoint-translate"
+                        prop:checked=move || settings.get().translate
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            edit(&|s| s.translate = on);
+                        }
+                    />
+                    " "
+                    {t!(i18n, endpoint_translate)}
+                </label>
+                <label>
                     {t!(i18n, endpoint_budget)}
                     <input
                         type="number" min="500" max="100000" step="500"

@@ -170,7 +170,10 @@ pub fn Ask(
         question.set(String::new());
         busy.set(true);
         let settings = endpoint.settings.get_untracked();
-        let asking = settings.endpoint(&endpoint.key.get_untracked()).is_some();
+        let ep = settings.endpoint(&endpoint.key.get_untracked());
+        let asking = ep.is_some();
+        let translator = ep.filter(|_| settings.translate);
+        let transport = fetch.get_value();
         let params = AskParams {
             budget_chars: settings.budget_chars,
             fallback: lang_of(i18n.get_locale_untracked()),
@@ -178,7 +181,8 @@ pub fn Ask(
         };
         let turns = conversation.turns_before(ex.id);
         leptos::task::spawn_local(async move {
-            match e.prepare_ask(&q, &turns, asking, &params).await {
+            let translator = translator.as_ref().map(|ep| (ep, &*transport));
+            match e.prepare_ask(&q, &turns, translator, asking, &params).await {
                 Ok(p) => {
                     ex.sources.set(p.sources().to_vec());
                     ex.prepared.set_value(Some(p));

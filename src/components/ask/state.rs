@@ -26,6 +26,9 @@ pub struct EndpointSettings {
     pub max_tokens: u32,
     /// Characters of passages a prompt may carry.
     pub budget_chars: usize,
+    /// Whether a question is also searched in its translation into the library's other
+    /// language, asked of the endpoint first (`fonte_core::translate`).
+    pub translate: bool,
 }
 
 impl Default for EndpointSettings {
@@ -39,6 +42,9 @@ impl Default for EndpointSettings {
             temperature: 0.2,
             max_tokens: 512,
             budget_chars: AskParams::default().budget_chars,
+            // On: the question goes to the endpoint anyway, and without it an answer in
+            // the library's other language is often not found (docs/QUALITY.md §4).
+            translate: true,
         }
     }
 }

@@ -20,6 +20,8 @@ pub struct Case<'a> {
     pub pair: &'static str,
     /// The question, in the pair's first language.
     pub question: &'a str,
+    /// The set's own wording of it in the other language (a reference translation).
+    pub other: &'a str,
     /// The answering passage.
     pub gold: GoldMatcher,
     /// Numbers of the documents that hold it.
@@ -64,6 +66,7 @@ pub fn cases<'a>(corpus: &Corpus, qa: &'a [Qa]) -> Result<Vec<Case<'a>>, String>
                     id: &q.id,
                     pair,
                     question: q.question(lang),
+                    other: q.question(if lang == "en" { "pt" } else { "en" }),
                     gold: GoldMatcher::new(&q.gold),
                     scope: vec![d as u32],
                     unscoped: true,
@@ -87,6 +90,7 @@ pub fn cases<'a>(corpus: &Corpus, qa: &'a [Qa]) -> Result<Vec<Case<'a>>, String>
                 id: &q.id,
                 pair: p,
                 question: q.question(q_lang),
+                other: q.question(if q_lang == "en" { "pt" } else { "en" }),
                 gold: GoldMatcher::new(q.gold(doc_lang)),
                 scope,
                 unscoped: of_lang(other).is_empty(),

@@ -13,7 +13,8 @@ use std::path::PathBuf;
 
 use fonte_core::corpus::Corpus;
 use fonte_core::eval::{metrics, QuestionOutcome};
-use fonte_core::retrieve::{Fusion, Languages, Mode, Search};
+use fonte_core::retrieve::{Fusion, Languages, Mode, Search, Wording};
+use fonte_core::translate::{targets, Translated, Translation};
 
 use crate::{index, model, ModelArgs};
 use cases::{cases, Case, PAIRS};
@@ -47,6 +48,12 @@ pub struct EvalArgs {
     /// The language gap for `--languages offset` [default: the model manifest's].
     #[arg(long)]
     language_gap: Option<f32>,
+    /// Also search each question with its translation into the library's other language,
+    /// as the page does when asking with an endpoint, and print those rows beside the others
+    /// (`+tr`): `endpoint` asks `--endpoint` for it; `reference` takes the set's own wording
+    /// of the question in that language (what a capable model's translation comes close to).
+    #[arg(long, value_enum)]
+    translate: Option<TranslateArg>,
     /// Also write each question's outcome, one JSON object per line, to this file.
     #[arg(long)]
     per_question: Option<PathBuf>,
@@ -68,6 +75,12 @@ enum Variant {
     AsIndexed,
     Stripped,
     Both,
+}
+
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+enum TranslateArg {
+    Endpoint,
+    Reference,
 }
 
 #[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
@@ -113,13 +126,22 @@ fn outcome(
     c: &Corpus,
     case: &Case,
     vector: &[f32],
+    translated: &[Translated],
     mode: Mode,
     scoped: bool,
     budget: usize,
 ) -> QuestionOutcome {
     let scope = scoped.then_some(case.scope.as_slice());
+    let also: Vec<Wording> = translated
+        .iter()
+        .map(|t| Wording {
+            text: &t.translation.text,
+            vector: Some(&t.vector),
+        })
+        .collect();
     let hits = c.search(
         &Search::new(case.question, Some(vector))
+            .also(&also)
             .mode(mode)
             .depth(100)
             .scope(scope),
@@ -156,6 +178,50 @@ fn language_gap(
         gap[1] += cos(qp, &pt[i]) - cos(qp, &en[i]);
     }
     Ok(gap.map(|g| g / qa.len().max(1) as f32))
+}
+
+/// Each question's translations into the languages of the library it is not in, as the page
+/// asks for them ([`targets`]): by the endpoint, or the set's own other wording.
+fn translations<'a>(
+    how: TranslateArg,
+    corpus: &Corpus,
+    all: &[Case<'a>],
+    endpoint: &crate::ask::EndpointArgs,
+    embedder: &mut fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
+) -> Result<HashMap<&'a str, Vec<Translated>>, String> {
+    let endpoint = match how {
+        TranslateArg::Endpoint => Some(
+            endpoint
+                .endpoint()
+                .ok_or("--translate endpoint needs --endpoint")?,
+        ),
+        TranslateArg::Reference => None,
+    };
+    let present = corpus.languages();
+    let mut embed =
+        |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
+    let mut out: HashMap<&str, Vec<Translated>> = HashMap::new();
+    let (mut asked, mut got) = (0, 0);
+    for case in all {
+        if out.contains_key(case.question) {
+            continue;
+        }
+        let translated = match &endpoint {
+            Some(e) => crate::translate::translations(e, case.question, &present, &mut embed)?,
+            None => targets(case.question, &present)
+                .into_iter()
+                .map(|lang| {
+                    let text = case.other.to_string();
+                    crate::translate::embedded(Translation { lang, text }, &mut embed)
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        asked += targets(case.question, &present).len();
+        got += translated.len();
+        out.insert(case.question, translated);
+    }
+    eprintln!("translations: {got} of {asked} asked for");
+    Ok(out)
 }
 
 /// `fonte eval`.
@@ -197,6 +263,10 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
             vectors.insert(case.question, v);
         }
     }
+    let translations = match args.translate {
+        Some(how) => translations(how, &corpus, &all, &args.endpoint, &mut embedder)?,
+        None => HashMap::new(),
+    };
     // The gap needs both languages' questions embedded: a FAQ document in the corpus.
     if !mixed && !all.is_empty() {
         let [en, pt] = language_gap(&qa, &vectors, &mut embedder)?;
@@ -232,16 +302,37 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
         None => None,
     };
     println!(
-        "{:18} {:8} {:12} {:7} {:8} {:>4} {:>6} {:>6} {:>6} {:>8}",
+        "{:18} {:8} {:15} {:7} {:8} {:>4} {:>6} {:>6} {:>6} {:>8}",
         "index", "scope", "languages", "pair", "ranking", "n", "R@5", "R@10", "MRR", "R@budget"
     );
     for (variant, stripped) in &mut variants {
         let c = stripped.as_mut().unwrap_or(&mut corpus);
-        for &languages in &candidates {
+        let with: &[bool] = if args.translate.is_some() {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for (&languages, &translating) in candidates
+            .iter()
+            .flat_map(|l| with.iter().map(move |t| (l, t)))
+        {
             c.set_fusion(Fusion {
                 languages,
                 ..fusion
             });
+            let label = format!(
+                "{}{}",
+                label(languages),
+                if translating { "+tr" } else { "" }
+            );
+            let none = Vec::new();
+            let translated_of = |q: &str| {
+                if translating {
+                    translations.get(q).unwrap_or(&none)
+                } else {
+                    &none
+                }
+            };
             for scoped in [true, false] {
                 for pair in PAIRS {
                     let of_pair: Vec<&Case> = all
@@ -254,13 +345,23 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
                     for (name, mode) in RANKINGS {
                         let outcomes: Vec<QuestionOutcome> = of_pair
                             .iter()
-                            .map(|k| outcome(c, k, &vectors[k.question], mode, scoped, args.budget))
+                            .map(|k| {
+                                outcome(
+                                    c,
+                                    k,
+                                    &vectors[k.question],
+                                    translated_of(k.question),
+                                    mode,
+                                    scoped,
+                                    args.budget,
+                                )
+                            })
                             .collect();
                         let scope = if scoped { "scoped" } else { "unscoped" };
                         if let Some(f) = per_question.as_mut() {
                             for (k, o) in of_pair.iter().zip(&outcomes) {
                                 let line = serde_json::json!({
-                                    "index": variant, "scope": scope, "languages": label(languages),
+                                    "index": variant, "scope": scope, "languages": label,
                                     "pair": pair, "ranking": name, "id": k.id,
                                     "first_hit": o.ranked.iter().position(|h| *h).map(|p| p + 1),
                                     "budget_hit": o.budget_hit,
@@ -270,8 +371,7 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
                         }
                         let m = metrics(&outcomes);
                         println!(
-                            "{variant:18} {scope:8} {:12} {pair:7} {name:8} {:4} {:6.3} {:6.3} {:6.3} {:8.3}",
-                            label(languages),
+                            "{variant:18} {scope:8} {label:15} {pair:7} {name:8} {:4} {:6.3} {:6.3} {:6.3} {:8.3}",
                             m.questions,
                             m.recall_at_5,
                             m.recall_at_10,

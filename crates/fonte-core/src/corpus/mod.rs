@@ -153,6 +153,14 @@ impl Corpus {
         &self.documents
     }
 
+    /// The languages its passages are in, English first.
+    pub fn languages(&self) -> Vec<Lang> {
+        [Lang::En, Lang::Pt]
+            .into_iter()
+            .filter(|l| self.chunk_lang.contains(&Some(*l)))
+            .collect()
+    }
+
     /// Chunks of all documents; a hit's `chunk` indexes this.
     pub fn chunks(&self) -> &[ChunkRecord] {
         &self.chunks
