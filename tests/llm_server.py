@@ -4,7 +4,7 @@
 It replays, per script name in the path (`/<script>/v1/chat/completions`, `/<script>/v1/messages`
 or `/<script>/v1/models`), what a real server will not do on demand: a normal stream, invalid
 citations, HTML and `javascript:` links in the answer, the abstention sentence, a 429 with
-Retry-After, a stream cut mid-way, a 401, an Anthropic-format stream, a stall. It answers CORS
+Retry-After, a stream cut mid-way, a 401, an Anthropic-format stream, a stall, a translation of the question then an answer. It answers CORS
 preflights for any origin (the browser tests' page comes from the test runner's origin) and
 exposes Retry-After. Every request body is kept and listed at `/requests` (JSON), so a test can
 assert on what was sent, or that nothing was.
@@ -60,7 +60,19 @@ SCRIPTS = {
     "cut": (200, {}, openai_chunks(["This answer stops ", "mid-"], done=False), 0.02),
     "anthropic": (200, {}, anthropic_chunks(["From Anthropic's ", "stream [1]."]), 0.02),
     "slow": (200, {}, openai_chunks(["slow ", "answer ", "that ", "takes ", "long [1]."]), 1.0),
+    "translating": (200, {}, openai_chunks(["The answer ", "is in the sources [1]."]), 0.02),
 }
+
+# What "translating" replies to a request for a translation (crates/fonte-core/src/translate.rs).
+TRANSLATION = openai_chunks(["Translation: ", "Who are the crazy ones, the misfits and the rebels?"])
+
+
+def asks_translation(body):
+    try:
+        messages = json.loads(body).get("messages") or []
+    except ValueError:
+        return False
+    return bool(messages) and "Translate the user's search question" in str(messages[0].get("content"))
 
 MODELS = {"object": "list", "data": [{"id": "scripted-model", "object": "model"}]}
 
@@ -113,6 +125,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if script not in SCRIPTS:
             return self.reply(404, {"Content-Type": "application/json"}, b'{"error":{"message":"model not found"}}')
         status, headers, pieces, pause = SCRIPTS[script]
+        if script == "translating" and asks_translation(body):
+            pieces = TRANSLATION
         if status != 200:
             return self.reply(status, headers, "".join(pieces).encode())
         self.send_response(200)

@@ -3,7 +3,8 @@
 // connection test, a streamed answer with a citation chip that opens the passage on its page,
 // invalid citations struck out, hostile model text kept inert, the model's abstention, the
 // abstention before asking (nothing sent), 429 with Retry-After then a retry that keeps the
-// question, 401, a stream cut mid-way, stop, Anthropic's stream, and the kept history.
+// question, 401, a stream cut mid-way, stop, Anthropic's stream, a question searched in its
+// translation too, and the kept history.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { dropFiles, fixture, launch, scriptedLlm, serve } from './helpers.mjs';
@@ -223,4 +224,31 @@ test('the key stays in memory unless remembered, and forget removes it', async (
   assert.equal(await page.evaluate(() => localStorage.getItem('fonte.endpoint.key')), null);
   assert.equal(await page.getByTestId('endpoint-key').inputValue(), '');
   assert.deepEqual(errors, [], 'no page errors');
+});
+
+test('a Portuguese question of an English library is also searched in its English translation, unless turned off', async () => {
+  await useScript('translating');
+  const before = (await llm.requests()).length;
+  const question = 'Quem são os loucos, os desajustados e os rebeldes?';
+  let ex = await ask(question);
+  const sent = (await llm.requests()).slice(before);
+  assert.equal(sent.length, 2, 'the translation, then the question');
+  const translation = JSON.parse(sent[0].body);
+  assert.equal(translation.temperature, 0);
+  assert.match(translation.messages[0].content, /into English/);
+  assert.equal(translation.messages.at(-1).content, question);
+  assert.match(JSON.parse(sent[1].body).messages.at(-1).content, /Pergunta: Quem são os loucos/);
+  assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'answered');
+  assert.equal(
+    (await ex.getByTestId('translation').textContent()).trim(),
+    'Also searched in English: “Who are the crazy ones, the misfits and the rebels?”',
+  );
+  await page.getByTestId('endpoint-translate').uncheck();
+  await page.getByTestId('new-conversation').click();
+  const off = (await llm.requests()).length;
+  ex = await ask(question);
+  const sentOff = (await llm.requests()).slice(off);
+  assert.ok(sentOff.every((r) => !r.body.includes("Translate the user's")), 'no translation asked for');
+  assert.equal(await ex.getByTestId('translation').count(), 0);
+  await page.getByTestId('endpoint-translate').check();
 });

@@ -141,10 +141,8 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
         None => Vec::new(),
     };
     for t in &translated {
-        println!(
-            "searched also as ({:?}): {}",
-            t.translation.lang, t.translation.text
-        );
+        let language = crate::words::language(t.translation.lang);
+        println!("searched also in {language}: {}", t.translation.text);
     }
     let transport = Ureq::new();
     let params = AskParams {

@@ -7,6 +7,7 @@ use fonte_core::translate::{targets, translate, Translated, Translation};
 
 use crate::ask::kind;
 use crate::http::Ureq;
+use crate::words::language;
 
 /// The translations of `query` into the languages of `present` it is not in, each embedded by
 /// `embed`. A translation that fails or comes back unusable is skipped with a line on stderr:
@@ -21,8 +22,12 @@ pub fn translations(
     for to in targets(query, present) {
         match pollster::block_on(translate(&Ureq::new(), endpoint, query, to)) {
             Ok(Some(translation)) => out.push(embedded(translation, embed)?),
-            Ok(None) => eprintln!("translation into {to:?} skipped: no usable reply"),
-            Err(f) => eprintln!("translation into {to:?} skipped: error ({})", kind(&f)),
+            Ok(None) => eprintln!("translation into {} skipped: no usable reply", language(to)),
+            Err(f) => eprintln!(
+                "translation into {} skipped: error ({})",
+                language(to),
+                kind(&f)
+            ),
         }
     }
     Ok(out)

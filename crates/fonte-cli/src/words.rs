@@ -106,3 +106,11 @@ pub fn short_list(pages: &[u32]) -> String {
     let more = if runs.len() > 8 { ", …" } else { "" };
     format!("{}{more}", shown.join(", "))
 }
+
+/// A language's name, as printed.
+pub fn language(lang: fonte_core::lang::Lang) -> &'static str {
+    match lang {
+        fonte_core::lang::Lang::En => "English",
+        fonte_core::lang::Lang::Pt => "Portuguese",
+    }
+}

@@ -212,6 +212,81 @@ fn each_endpoint_failure_exits_with_its_kind() {
 }
 
 #[test]
+fn a_question_in_the_other_language_is_searched_with_its_translation_too() {
+    let question = "O que é o Debian?";
+    let server = serve(vec![
+        (OK, sse(&["Translation: ", "\"What is Debian?\""], true)),
+        (
+            OK,
+            sse(&["O Debian é um sistema operacional livre [1]."], true),
+        ),
+    ]);
+    let o = fonte(&["ask", corpus(), question, "--endpoint", &server.url]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.starts_with("searched also in English: What is Debian?\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  [1] valid: The Debian GNU/Linux FAQ, page "),
+        "{out}"
+    );
+    let bodies = server.bodies.lock().unwrap();
+    assert_eq!(bodies.len(), 2, "the translation, then the question");
+    let asked: serde_json::Value = serde_json::from_str(&bodies[0]).unwrap();
+    assert_eq!(asked["temperature"], 0.0);
+    assert!(asked["messages"][0]["content"]
+        .as_str()
+        .unwrap()
+        .contains("into English"));
+    assert_eq!(
+        asked["messages"].as_array().unwrap().last().unwrap()["content"],
+        question
+    );
+    let answer: serde_json::Value = serde_json::from_str(&bodies[1]).unwrap();
+    let user = answer["messages"][1]["content"].as_str().unwrap();
+    assert!(user.ends_with(&format!("Pergunta: {question}")), "{user}");
+
+    // A translation that fails is skipped: the question is still searched (and asked, unless
+    // its evidence alone is too weak), as typed.
+    let server = serve(vec![
+        ("HTTP/1.1 500 Internal Server Error", vec!["boom".into()]),
+        (OK, sse(&["O Debian é livre [1]."], true)),
+    ]);
+    let o = fonte(&["ask", corpus(), question, "--endpoint", &server.url]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(!out.contains("searched also"), "{out}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("translation into English skipped: error (server)"),
+        "{err}"
+    );
+
+    // Turned off: no translation is asked for.
+    let server = serve(vec![(OK, sse(&["O Debian é livre [1]."], true))]);
+    let o = fonte(&[
+        "ask",
+        corpus(),
+        question,
+        "--endpoint",
+        &server.url,
+        "--no-translate",
+    ]);
+    assert!(o.status.success());
+    let bodies = server.bodies.lock().unwrap();
+    assert!(
+        bodies.iter().all(|b| !b.contains("Translate the user")),
+        "{bodies:?}"
+    );
+}
+
+#[test]
 fn without_an_endpoint_the_best_passages_answer() {
     let o = fonte(&["ask", corpus(), "How do I upgrade Debian to a new release?"]);
     let out = String::from_utf8_lossy(&o.stdout);

@@ -106,10 +106,11 @@ const LABELS: [&str; 8] = [
     "portugues",
 ];
 
-/// The translation in a model's `reply` to the request for `question`: its first line without
-/// a label or quotes; `None` when nothing usable came back (empty, the question itself, or far
-/// longer than a translation of it can be: the model answered instead).
-pub fn clean(reply: &str, question: &str) -> Option<String> {
+/// The translation in a model's `reply` to the request for `question` in `to`: its first line
+/// without a label or quotes; `None` when nothing usable came back (empty, the question
+/// itself, the worked example's translation repeated, or far longer than a translation of the
+/// question can be: the model answered instead).
+pub fn clean(reply: &str, question: &str, to: Lang) -> Option<String> {
     let mut line = reply.lines().map(str::trim).find(|l| !l.is_empty())?;
     if let Some((label, rest)) = line.split_once(':') {
         let label = fold(label.trim().trim_matches(|c| c == '*' || c == '#'));
@@ -121,7 +122,9 @@ pub fn clean(reply: &str, question: &str) -> Option<String> {
     let text = line.trim_matches(quotes).trim();
     let long = text.chars().count() > 3 * question.chars().count() + 40;
     let same = fold(text) == fold(question.trim());
-    (!text.is_empty() && !long && !same).then(|| text.to_string())
+    let parroted =
+        fold(text) == fold(example(to).1) && fold(question.trim()) != fold(example(to).0);
+    (!text.is_empty() && !long && !same && !parroted).then(|| text.to_string())
 }
 
 /// Asks `endpoint` for `question` in `to` ([`prompt`], at temperature 0, [`MAX_TOKENS`] at
@@ -138,7 +141,7 @@ pub async fn translate<T: Transport>(
         ..endpoint.clone()
     };
     let reply = stream_answer(transport, &endpoint, &prompt(question, to), &mut |_| {}).await?;
-    Ok(clean(&reply, question).map(|text| Translation { lang: to, text }))
+    Ok(clean(&reply, question, to).map(|text| Translation { lang: to, text }))
 }
 
 #[cfg(test)]
@@ -162,7 +165,7 @@ mod tests {
     #[test]
     fn the_reply_is_cleaned_to_the_translation_or_dropped() {
         let q = "Como instalo o pacote?";
-        let got = |reply: &str| clean(reply, q);
+        let got = |reply: &str| clean(reply, q, Lang::En);
         assert_eq!(
             got("How do I install the package?").as_deref(),
             Some("How do I install the package?")
@@ -181,6 +184,7 @@ mod tests {
             "not a label"
         );
         assert_eq!(got(""), None);
+        assert_eq!(got(example(Lang::En).1), None, "the example repeated");
         assert_eq!(got("Como instalo o pacote?"), None, "the question back");
         assert_eq!(
             got(&"To install the package, run apt-get install. ".repeat(5)),

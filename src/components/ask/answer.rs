@@ -218,7 +218,7 @@ fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
             view! {
                 <p class="hint" data-testid="translation">
                     {t!(i18n, searched_also_as, language = language.to_string())} " "
-                    <q>{t.text.clone()}</q>
+                    {format!("“{}”", t.text)}
                 </p>
             }
         })

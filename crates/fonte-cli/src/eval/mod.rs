@@ -54,6 +54,9 @@ pub struct EvalArgs {
     /// of the question in that language (what a capable model's translation comes close to).
     #[arg(long, value_enum)]
     translate: Option<TranslateArg>,
+    /// Weight of a translation's rankings relative to the question's own, for `--translate`.
+    #[arg(long, default_value_t = fonte_core::retrieve::WORDING_WEIGHT)]
+    translation_weight: f32,
     /// Also write each question's outcome, one JSON object per line, to this file.
     #[arg(long)]
     per_question: Option<PathBuf>,
@@ -246,6 +249,7 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
         k: args.rrf_k,
         dense_weight: args.dense_weight.unwrap_or(shipped.dense_weight),
         language_gap: args.language_gap.unwrap_or(shipped.language_gap),
+        wording_weight: args.translation_weight,
         ..shipped
     };
     let candidates: Vec<Languages> = if args.languages.is_empty() {

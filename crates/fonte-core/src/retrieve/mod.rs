@@ -26,6 +26,11 @@ pub enum Mode {
 /// first must make it into the evidence.
 pub const RRF_K: f32 = 20.0;
 
+/// [`Fusion::wording_weight`]: a translation counts as much as the question. Half measured
+/// the same with a tiny model's poor translations and lost most of a good translation's gain
+/// (docs/QUALITY.md §4, "The question's translation").
+pub const WORDING_WEIGHT: f32 = 1.0;
+
 /// One retrieved chunk.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hit {
@@ -50,6 +55,8 @@ pub struct Fusion {
     pub languages: Languages,
     /// The model's [`crate::embed::ModelManifest::language_gap`], for [`Languages::Offset`].
     pub language_gap: f32,
+    /// Weight of another wording's rankings ([`Search::also`]) relative to the question's own.
+    pub wording_weight: f32,
 }
 
 /// How the dense ranking treats a library that mixes languages. A bilingual model puts a
@@ -83,6 +90,7 @@ impl Fusion {
             k: RRF_K,
             dense_weight: manifest.dense_weight,
             language_gap: manifest.language_gap,
+            wording_weight: WORDING_WEIGHT,
             languages: if manifest.language_gap > 0.0 {
                 Languages::Offset
             } else {
@@ -99,6 +107,7 @@ impl Default for Fusion {
             dense_weight: 1.0,
             languages: Languages::Joint,
             language_gap: 0.0,
+            wording_weight: WORDING_WEIGHT,
         }
     }
 }
@@ -298,18 +307,25 @@ impl Retriever<'_> {
             Mode::Hybrid => self.fusion.dense_weight,
             _ => 1.0,
         };
-        let mut lists: Vec<(Vec<u32>, f32)> = Vec::new();
-        for r in all {
-            if mode != Mode::Dense {
-                lists.push((ids(&r.lexical), 1.0));
+        let weight = |i: usize| {
+            if i == 0 {
+                1.0
+            } else {
+                self.fusion.wording_weight
             }
-            lists.extend(r.dense.iter().map(|l| (ids(l), dense_weight)));
+        };
+        let mut lists: Vec<(Vec<u32>, f32)> = Vec::new();
+        for (i, r) in all.iter().enumerate() {
+            if mode != Mode::Dense {
+                lists.push((ids(&r.lexical), weight(i)));
+            }
+            lists.extend(r.dense.iter().map(|l| (ids(l), weight(i) * dense_weight)));
         }
         let borrowed: Vec<(&[u32], f32)> = lists.iter().map(|(l, w)| (l.as_slice(), *w)).collect();
         let mut fused = rrf_weighted(&borrowed, self.fusion.k);
         if mode == Mode::Hybrid {
-            for r in all {
-                self.impute_pending(&mut fused, &r.lexical, r.dense.len());
+            for (i, r) in all.iter().enumerate() {
+                self.impute_pending(&mut fused, &r.lexical, r.dense.len() as f32 * weight(i));
             }
         }
         fused
@@ -319,11 +335,12 @@ impl Retriever<'_> {
     /// the model had found it irrelevant, a document still embedding would lose every passage
     /// to the ones embedded before it (their dense ranks weigh `dense_weight` times BM25's).
     /// So it takes, in each dense ranking, the rank it has in BM25's: the one estimate there is.
-    fn impute_pending(&self, fused: &mut [(u32, f32)], lexical: &[(u32, f32)], dense_lists: usize) {
-        if self.pending.is_empty() || dense_lists == 0 {
+    /// `dense_lists` counts the wording's dense rankings, each by its weight.
+    fn impute_pending(&self, fused: &mut [(u32, f32)], lexical: &[(u32, f32)], dense_lists: f32) {
+        if self.pending.is_empty() || dense_lists == 0.0 {
             return;
         }
-        let weight = self.fusion.dense_weight * dense_lists as f32;
+        let weight = self.fusion.dense_weight * dense_lists;
         let mut changed = false;
         for (chunk, score) in fused.iter_mut() {
             if self.pending.get(*chunk as usize) != Some(&true) {
