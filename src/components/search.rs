@@ -123,7 +123,10 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
             <ol class="results" data-testid="results">
                 <For
                     each=move || results.get()
-                    key=|r| (r.chunk, r.score.to_bits())
+                    // With whether it is lexical only: a passage whose vector came ranks first by
+                    // meaning as it did by its words alone, with the same score, and would keep
+                    // its stale "words only" mark.
+                    key=|r| (r.chunk, r.score.to_bits(), r.lexical_only)
                     children=move |r| {
                         let score = format!("{:.3}", r.score);
                         view! {
