@@ -120,13 +120,7 @@ pub fn sources(
     translated: &[Translated],
     params: &AskParams,
 ) -> Vec<Source> {
-    let also: Vec<Wording<'_>> = translated
-        .iter()
-        .map(|t| Wording {
-            text: &t.translation.text,
-            vector: Some(&t.vector),
-        })
-        .collect();
+    let also: Vec<Wording<'_>> = translated.iter().map(Translated::wording).collect();
     let hits = corpus.search(
         &Search::new(query, Some(vector))
             .also(&also)

@@ -36,6 +36,16 @@ pub struct Translated {
     pub vector: Vec<f32>,
 }
 
+impl Translated {
+    /// As another wording of the question to search with.
+    pub fn wording(&self) -> crate::retrieve::Wording<'_> {
+        crate::retrieve::Wording {
+            text: &self.translation.text,
+            vector: Some(&self.vector),
+        }
+    }
+}
+
 /// The languages to translate `question` into: those of `present` (the library's passages)
 /// that it is not in. None when its language cannot be told (a command, a formula: the words
 /// are the same in both).

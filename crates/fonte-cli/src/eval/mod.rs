@@ -135,13 +135,7 @@ fn outcome(
     budget: usize,
 ) -> QuestionOutcome {
     let scope = scoped.then_some(case.scope.as_slice());
-    let also: Vec<Wording> = translated
-        .iter()
-        .map(|t| Wording {
-            text: &t.translation.text,
-            vector: Some(&t.vector),
-        })
-        .collect();
+    let also: Vec<Wording> = translated.iter().map(Translated::wording).collect();
     let hits = c.search(
         &Search::new(case.question, Some(vector))
             .also(&also)
