@@ -61,6 +61,8 @@ SCRIPTS = {
     "anthropic": (200, {}, anthropic_chunks(["From Anthropic's ", "stream [1]."]), 0.02),
     "slow": (200, {}, openai_chunks(["slow ", "answer ", "that ", "takes ", "long [1]."]), 1.0),
     "translating": (200, {}, openai_chunks(["The answer ", "is in the sources [1]."]), 0.02),
+    # The same, its translations a piece a second (long enough to stop one).
+    "translating-slow": (200, {}, openai_chunks(["The answer ", "is in the sources [1]."]), 0.02),
 }
 
 # What "translating" replies to a request for a translation (crates/fonte-core/src/translate.rs).
@@ -125,8 +127,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if script not in SCRIPTS:
             return self.reply(404, {"Content-Type": "application/json"}, b'{"error":{"message":"model not found"}}')
         status, headers, pieces, pause = SCRIPTS[script]
-        if script == "translating" and asks_translation(body):
+        if script.startswith("translating") and asks_translation(body):
             pieces = TRANSLATION
+            pause = 1.0 if script == "translating-slow" else pause
         if status != 200:
             return self.reply(status, headers, "".join(pieces).encode())
         self.send_response(200)

@@ -4,7 +4,7 @@
 
 use fonte_core::abstain::{Threshold, PROBES};
 use fonte_core::ask::{calibrate, prepare, retrieval_query, AskParams, Prepared};
-use fonte_core::llm::Endpoint;
+use fonte_core::llm::{Endpoint, Failure};
 use fonte_core::prompt::Turn;
 use fonte_core::retrieve::Fusion;
 use fonte_core::translate::{targets, translate, Translated};
@@ -14,6 +14,15 @@ use super::Engine;
 use crate::platform::idb::Saved;
 use crate::platform::llm::Fetch;
 use crate::AppResult;
+
+/// What translating a question gave.
+#[derive(Default)]
+pub struct Translations {
+    /// The usable translations, embedded.
+    pub found: Vec<Translated>,
+    /// Whether the user stopped it (nothing is to be sent until they retry).
+    pub stopped: bool,
+}
 
 /// The probes' query vectors for one model, and the threshold they gave for one generation
 /// of the library.
@@ -59,61 +68,65 @@ impl Engine {
         Ok(threshold)
     }
 
-    /// `query` translated by `endpoint` into each language of the library it is not in, with
-    /// the translations' query vectors. A translation that fails or is unusable is left out
-    /// (the question is searched as asked; the answer's own request reports the endpoint).
-    async fn translations(
+    /// `query` (the [`retrieval_query`]) translated by `endpoint` into each language of the
+    /// library it is not in, with the translations' query vectors. A translation that fails or
+    /// is unusable is left out (the question is searched as asked; the answer's own request
+    /// reports the endpoint); one the user stopped ends the translating.
+    pub async fn translations(
         &self,
         endpoint: &Endpoint,
         transport: &Fetch,
         query: &str,
-    ) -> AppResult<Vec<Translated>> {
+    ) -> AppResult<Translations> {
         let present = self.library.corpus().languages();
-        let mut out = Vec::new();
+        let mut out = Translations::default();
         for to in targets(query, &present) {
-            if let Ok(Some(translation)) = translate(transport, endpoint, query, to).await {
-                let vector = self.embed_query(&translation.text).await?;
-                out.push(Translated {
-                    translation,
-                    vector,
-                });
+            match translate(transport, endpoint, query, to).await {
+                Ok(Some(translation)) => {
+                    let vector = self.embed_query(&translation.text).await?;
+                    out.found.push(Translated {
+                        translation,
+                        vector,
+                    });
+                }
+                Err(Failure::Aborted) => {
+                    out.stopped = true;
+                    break;
+                }
+                Ok(None) | Err(_) => {}
             }
         }
         Ok(out)
     }
 
+    /// Whether a question asked after `turns` would be translated: the library holds passages
+    /// in a language it is not in.
+    pub fn would_translate(&self, question: &str, turns: &[Turn]) -> bool {
+        let present = self.library.corpus().languages();
+        !targets(&retrieval_query(turns, question), &present).is_empty()
+    }
+
     /// Everything before the request: retrieval for `question` after `turns` (with its
-    /// translations when a `translator` is given), the threshold, and either a finished answer
-    /// (abstained, or extractive when not `asking`) or the prompt to send. The corpus is
+    /// `translated` wordings, [`Self::translations`]), the threshold, and either a finished
+    /// answer (abstained, or extractive when not `asking`) or the prompt to send. The corpus is
     /// borrowed only inside, never across a request.
     pub async fn prepare_ask(
         &self,
         question: &str,
         turns: &[Turn],
-        translator: Option<(&Endpoint, &Fetch)>,
+        translated: &[Translated],
         asking: bool,
         params: &AskParams,
     ) -> AppResult<Prepared> {
         let query = retrieval_query(turns, question);
         let vector = self.embed_query(&query).await?;
-        let translated = match translator {
-            Some((endpoint, transport)) => self.translations(endpoint, transport, &query).await?,
-            None => Vec::new(),
-        };
         let threshold = self.threshold().await?;
         // The same ranking as the search box.
         self.library
             .set_fusion(Fusion::for_model(&self.model().manifest));
         let corpus = self.library.corpus();
         Ok(prepare(
-            &corpus,
-            question,
-            &vector,
-            &translated,
-            turns,
-            threshold,
-            asking,
-            params,
+            &corpus, question, &vector, translated, turns, threshold, asking, params,
         ))
     }
 

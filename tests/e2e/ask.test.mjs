@@ -251,4 +251,22 @@ test('a Portuguese question of an English library is also searched in its Englis
   assert.ok(sentOff.every((r) => !r.body.includes("Translate the user's")), 'no translation asked for');
   assert.equal(await ex.getByTestId('translation').count(), 0);
   await page.getByTestId('endpoint-translate').check();
+
+  // Stopped while translating: nothing more is sent, and Retry goes on without the translation.
+  await useScript('translating-slow');
+  await page.getByTestId('new-conversation').click();
+  const stopAt = (await llm.requests()).length;
+  await page.getByTestId('question').fill(question);
+  await page.getByTestId('question').press('Enter');
+  ex = page.getByTestId('exchange').last();
+  await ex.locator('xpath=self::*[@data-phase="translating"]').waitFor({ timeout: 60_000 });
+  assert.match(await ex.getByTestId('ask-progress').textContent(), /Translating the question/);
+  await page.getByTestId('stop').click();
+  await ex.locator('xpath=self::*[@data-phase="failed"]').waitFor({ timeout: 60_000 });
+  assert.match(await ex.getByTestId('ask-error').textContent(), /Stopped/);
+  assert.equal((await llm.requests()).length, stopAt + 1, 'only the translation was sent');
+  await ex.getByTestId('retry').click();
+  await ex.locator('xpath=self::*[@data-phase="done"]').waitFor({ timeout: 60_000 });
+  assert.equal(await ex.getByTestId('translation').count(), 0);
+  assert.ok(!(await llm.requests()).slice(stopAt + 1).some((r) => r.body.includes("Translate the user's")));
 });

@@ -243,6 +243,7 @@ pub fn ExchangeView(
     let i18n = use_i18n();
     let e = exchange;
     let kind = move || match e.phase.get() {
+        Phase::Translating => "translating",
         Phase::Retrieving => "retrieving",
         Phase::Waiting => "waiting",
         Phase::Streaming => "streaming",
@@ -272,6 +273,7 @@ pub fn ExchangeView(
         let text = e.text.get();
         let sources = e.sources.get();
         let status = match &phase {
+            Phase::Translating => Some(t_string!(i18n, translating_question).to_string()),
             Phase::Retrieving => Some(t_string!(i18n, finding_evidence).to_string()),
             Phase::Waiting => Some(format!(
                 "{} {} ({} s)",

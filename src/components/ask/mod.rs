@@ -13,7 +13,7 @@ mod words;
 use std::rc::Rc;
 
 use fonte_core::ask::{finish, Answer, AskParams, Outcome, Prepared};
-use fonte_core::llm::stream_answer;
+use fonte_core::llm::{stream_answer, Failure};
 use fonte_core::prompt::Turn;
 use leptos::prelude::*;
 
@@ -23,6 +23,7 @@ use self::history::History;
 use self::state::{lang_of, Exchange, Phase};
 use crate::components::library::EngineHandle;
 use crate::components::source::Passage;
+use crate::engine::Translations;
 use crate::i18n::*;
 use crate::platform::idb::Saved;
 use crate::platform::llm::Fetch;
@@ -181,8 +182,32 @@ pub fn Ask(
         };
         let turns = conversation.turns_before(ex.id);
         leptos::task::spawn_local(async move {
-            let translator = translator.as_ref().map(|ep| (ep, &*transport));
-            match e.prepare_ask(&q, &turns, translator, asking, &params).await {
+            let query = fonte_core::ask::retrieval_query(&turns, &q);
+            let translated = match translator.as_ref() {
+                Some(ep) if e.would_translate(&q, &turns) => {
+                    ex.phase.set(Phase::Translating);
+                    let got = e.translations(ep, &transport, &query).await;
+                    ex.phase.set(Phase::Retrieving);
+                    got
+                }
+                _ => Ok(Translations::default()),
+            };
+            let (prepared, stopped) = match translated {
+                Ok(t) => (
+                    e.prepare_ask(&q, &turns, &t.found, asking, &params).await,
+                    t.stopped,
+                ),
+                Err(err) => (Err(err), false),
+            };
+            match prepared {
+                // Stopped while translating: nothing more is sent; the evidence found without
+                // the translation is kept, and Retry goes on from it.
+                Ok(p) if stopped => {
+                    ex.sources.set(p.sources().to_vec());
+                    ex.prepared.set_value(Some(p));
+                    ex.phase.set(Phase::Failed(Failure::Aborted));
+                    busy.set(false);
+                }
                 Ok(p) => {
                     ex.sources.set(p.sources().to_vec());
                     ex.prepared.set_value(Some(p));

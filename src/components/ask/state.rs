@@ -106,6 +106,8 @@ pub fn remember_key(key: Option<&str>) {
 /// Where an exchange is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Phase {
+    /// Asking the endpoint for the question in the library's other language.
+    Translating,
     /// Embedding the question and finding the evidence.
     Retrieving,
     /// The request is sent; no words yet.
