@@ -26,8 +26,8 @@ pub enum Mode {
 /// first must make it into the evidence.
 pub const RRF_K: f32 = 20.0;
 
-/// [`Fusion::wording_weight`]: a translation counts as much as the question. Half measured
-/// the same with a tiny model's poor translations and lost most of a good translation's gain
+/// [`Fusion::wording_weight`]: a translation counts as much as the question. Half cost less
+/// with a tiny model's poor translations but lost a good translation's pt→en gain
 /// (docs/QUALITY.md §4, "The question's translation").
 pub const WORDING_WEIGHT: f32 = 1.0;
 
