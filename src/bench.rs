@@ -72,6 +72,40 @@ pub async fn bench_chunks(pdf: Vec<u8>) -> Result<Vec<String>, JsValue> {
     }
 }
 
+/// Milliseconds to embed `texts` with the model in `model_dir` through the page's pool of
+/// `workers` embedding workers, `workers` texts at a time, as the ingestion queue hands them
+/// (every worker started and one warm-up round not counted).
+#[wasm_bindgen(js_name = benchPool)]
+pub async fn bench_pool(
+    texts: Vec<String>,
+    workers: usize,
+    model_dir: String,
+) -> Result<f64, JsValue> {
+    use crate::platform::embed_pool::{PageEncoder, PoolEncoder};
+    let m = manifest_in(&model_dir).await?;
+    let url = format!("{model_dir}model.onnx");
+    let model = fetch_bytes(&url).await.map_err(js)?;
+    let tokenizer = fetch_bytes(&format!("{model_dir}tokenizer.json"))
+        .await
+        .map_err(js)?;
+    let pool = PoolEncoder::load(&absolute(ORT_DIR), &m, &url, &model, workers)
+        .await
+        .map_err(js)?;
+    let mut embedder = Embedder::new(m, &tokenizer, PageEncoder::Pool(pool))
+        .map_err(js)?
+        .with_batch_size(workers);
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    embedder
+        .embed_passages(&refs[..refs.len().min(workers * 2)])
+        .await
+        .map_err(js)?;
+    let t = now();
+    for slice in refs.chunks(workers.max(1)) {
+        embedder.embed_passages(slice).await.map_err(js)?;
+    }
+    Ok(now() - t)
+}
+
 /// Milliseconds to embed `texts` with the model in `model_dir` (e.g. `models/all-minilm-l6-v2-int8/`)
 /// in onnxruntime-web, `batch` texts per run (model loading and one warm-up run not counted).
 #[wasm_bindgen(js_name = benchEmbed)]

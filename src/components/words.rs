@@ -101,10 +101,10 @@ pub fn status_view(i18n: I18nContext<Locale>, s: &Status) -> AnyView {
 }
 
 pub fn placement_view(i18n: I18nContext<Locale>, p: Placement) -> AnyView {
-    let threads = p.threads;
+    let (threads, workers) = (p.threads, p.workers);
     match (p.compute, p.gpu_failed) {
         (Compute::WebGpu, _) => t!(i18n, compute_webgpu).into_any(),
-        (Compute::Wasm, None) => t!(i18n, compute_wasm, threads).into_any(),
+        (Compute::Wasm, None) => t!(i18n, compute_wasm, workers, threads).into_any(),
         (Compute::Wasm, Some(why)) => t!(i18n, compute_gpu_failed, why, threads).into_any(),
     }
 }

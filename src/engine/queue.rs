@@ -182,6 +182,8 @@ impl Engine {
             }
             IngestEvent::Warning { error } => self.ui.notice.set(Some(error.to_string())),
             IngestEvent::Idle => {
+                let service = self.service();
+                leptos::task::spawn_local(async move { service.shrink().await });
                 self.embedding.borrow_mut().clear();
                 self.ui.progress.set(Progress::default());
                 self.ui.busy.set(false);

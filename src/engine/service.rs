@@ -4,7 +4,7 @@
 //! a file is embedding waits for the current chunk instead of finding the model gone (or
 //! loading a second copy).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use async_lock::{Mutex, MutexGuard};
@@ -18,7 +18,10 @@ use leptos::prelude::*;
 use super::{absolute, yield_now, ORT_DIR};
 use crate::models::Model;
 use crate::platform::assets::fetch_bytes;
-use crate::platform::embed::{choose_compute, requested_compute, Compute, OrtWebEncoder};
+use crate::platform::embed::{
+    choose_compute, requested_compute, Compute, OrtWebEncoder, Placement,
+};
+use crate::platform::embed_pool::{pool_size, PageEncoder, PoolEncoder};
 use crate::platform::reader::ReaderWorker;
 use crate::state::Ui;
 use crate::{AppError, AppResult};
@@ -28,7 +31,9 @@ pub struct ModelService {
     model: Model,
     ui: Ui,
     reader: RefCell<Option<Rc<ReaderWorker>>>,
-    embedder: Mutex<Option<Embedder<OrtWebEncoder>>>,
+    embedder: Mutex<Option<Embedder<PageEncoder>>>,
+    // Texts the embedder runs side by side (the pool's workers), once it is loaded.
+    slice: Cell<usize>,
 }
 
 impl ModelService {
@@ -39,6 +44,7 @@ impl ModelService {
             ui,
             reader: RefCell::new(None),
             embedder: Mutex::new(None),
+            slice: Cell::new(1),
         }
     }
 
@@ -65,7 +71,7 @@ impl ModelService {
     }
 
     /// The embedding model, loaded on first use; the guard holds it for one inference.
-    pub async fn embedder(&self) -> AppResult<MutexGuard<'_, Option<Embedder<OrtWebEncoder>>>> {
+    pub async fn embedder(&self) -> AppResult<MutexGuard<'_, Option<Embedder<PageEncoder>>>> {
         let mut slot = self.embedder.lock().await;
         if slot.is_some() {
             return Ok(slot);
@@ -74,21 +80,57 @@ impl ModelService {
         let model = fetch_bytes(&format!("{}model.onnx", active.dir)).await?;
         let tokenizer = fetch_bytes(&format!("{}tokenizer.json", active.dir)).await?;
         let compute = choose_compute(requested_compute()).await;
-        let encoder =
-            OrtWebEncoder::load(&absolute(ORT_DIR), &active.manifest, &model, compute).await?;
-        let placement = encoder.placement().clone();
-        // On the CPU, batch 1: padding to the longest text of a batch costs more than batching
-        // saves (measured for issue 4: batch 1 was fastest in every CPU runtime). A GPU is
-        // built for wide batches (not measured here: no GPU on the development machines).
-        let batch = match placement.compute {
-            Compute::WebGpu => 16,
-            Compute::Wasm => 1,
+        let (encoder, placement, batch) = if compute == Compute::Wasm {
+            // On the CPU, texts side by side in the pool's workers, one per worker: the
+            // queue hands over a slice of that many (`Services::slice`). Batch 1 inside a
+            // worker: padding to the longest text of a batch costs more than batching saves
+            // (measured for issue 4: batch 1 was fastest in every CPU runtime).
+            let model_url = format!("{}model.onnx", active.dir);
+            let pool = PoolEncoder::load(
+                &absolute(ORT_DIR),
+                &active.manifest,
+                &model_url,
+                &model,
+                pool_size(),
+            )
+            .await?;
+            let placement = Placement {
+                compute,
+                threads: pool.size() as u32 * pool.threads(),
+                workers: pool.size() as u32,
+                gpu_failed: None,
+            };
+            let size = pool.size();
+            (PageEncoder::Pool(pool), placement, size)
+        } else {
+            let encoder =
+                OrtWebEncoder::load(&absolute(ORT_DIR), &active.manifest, &model, compute).await?;
+            let placement = encoder.placement().clone();
+            // A GPU is built for wide batches (not measured here: no GPU on the development
+            // machines); where WebGPU failed, the page's session runs batch 1 on the CPU.
+            let batch = match placement.compute {
+                Compute::WebGpu => 16,
+                Compute::Wasm => 1,
+            };
+            (PageEncoder::Page(encoder), placement, batch)
         };
         let embedder =
             Embedder::new(active.manifest.clone(), &tokenizer, encoder)?.with_batch_size(batch);
         self.ui.placement.set(Some(placement));
+        self.slice
+            .set(if compute == Compute::Wasm { batch } else { 1 });
         *slot = Some(embedder);
         Ok(slot)
+    }
+}
+
+impl ModelService {
+    /// Frees the embedding workers only ingesting uses, once the queue is idle (a search
+    /// waits for the current inference, as for any other).
+    pub async fn shrink(&self) {
+        if let Some(embedder) = self.embedder.lock().await.as_mut() {
+            embedder.encoder_mut().shrink();
+        }
     }
 }
 
@@ -141,6 +183,10 @@ impl Services for ModelService {
         let mut slot = self.embedder().await?;
         let embedder = slot.as_mut().expect("loaded by embedder()");
         Ok(embedder.embed_passages(texts).await?)
+    }
+
+    fn slice(&self) -> usize {
+        self.slice.get()
     }
 
     async fn pause(&self) {

@@ -51,8 +51,11 @@ pub enum Compute {
 pub struct Placement {
     /// The backend in use.
     pub compute: Compute,
-    /// CPU threads onnxruntime-web may use (1 unless the page is cross-origin isolated).
+    /// CPU threads onnxruntime-web may use, all runtimes together (one per embedding worker,
+    /// more in a cross-origin isolated page).
     pub threads: u32,
+    /// Texts embedded side by side (the embedding workers; 1 for the page's own session).
+    pub workers: u32,
     /// WebGPU was chosen but failed with this error; the CPU is used instead.
     pub gpu_failed: Option<String>,
 }
@@ -223,6 +226,7 @@ impl OrtWebEncoder {
                         placement: Placement {
                             compute,
                             threads,
+                            workers: 1,
                             gpu_failed: None,
                         },
                         _env: env.clone(),
@@ -242,6 +246,7 @@ impl OrtWebEncoder {
             placement: Placement {
                 compute: Compute::Wasm,
                 threads,
+                workers: 1,
                 gpu_failed,
             },
             _env: env,

@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod embed;
+pub mod embed_pool;
 pub mod hosted;
 pub mod idb;
 pub mod libraries;

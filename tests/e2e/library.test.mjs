@@ -51,8 +51,8 @@ async function firstResult(page) {
 // The same journey in each interface language (chosen from the browser's language).
 // English on a plain server, Portuguese on a cross-origin isolated one.
 const LOCALES = {
-  en: { heading: 'Your documents', rejected: /rejected: not a readable PDF/, undecodable: /rejected: its text cannot be decoded: its fonts have no Unicode map .*40 glyphs.*OCR/, delete: 'Delete', isolate: false },
-  'pt-BR': { heading: 'Seus documentos', rejected: /rejeitado: não é um PDF legível/, undecodable: /rejeitado: o texto não pode ser decodificado: as fontes não têm mapa Unicode .*40 glifos.*OCR/, delete: 'Excluir', isolate: true },
+  en: { heading: 'Your documents', rejected: /rejected: not a readable PDF/, undecodable: /rejected: its text cannot be decoded: its fonts have no Unicode map .*40 glyphs.*OCR/, delete: 'Delete', atATime: 'passages at a time', isolate: false },
+  'pt-BR': { heading: 'Seus documentos', rejected: /rejeitado: não é um PDF legível/, undecodable: /rejeitado: o texto não pode ser decodificado: as fontes não têm mapa Unicode .*40 glifos.*OCR/, delete: 'Excluir', atATime: 'trechos por vez', isolate: true },
 };
 
 for (const [locale, words] of Object.entries(LOCALES)) test(`drop four PDFs, reload, search, delete (interface: ${locale}${words.isolate ? ', cross-origin isolated' : ''})`, async () => {
@@ -81,10 +81,14 @@ for (const [locale, words] of Object.entries(LOCALES)) test(`drop four PDFs, rel
   for (const name of ['R-FAQ.pdf', 'abntex2-modelo-artigo.pdf']) {
     await page.locator(`[data-testid=doc-row][data-status=ready]`, { hasText: name }).waitFor({ timeout: 600_000 });
   }
-  // No WebGPU adapter in this headless Chromium (--disable-gpu): the CPU backend, with
-  // threads only in the isolated page.
+  // No WebGPU adapter in this headless Chromium (--disable-gpu): the CPU backend, one
+  // embedding worker per core (at most 2), each with one thread, or the cores shared out in
+  // the isolated page.
   assert.equal(await page.getByTestId('compute').getAttribute('data-compute'), 'wasm');
-  assert.match(await page.getByTestId('compute').textContent(), words.isolate ? /WebAssembly, threads: [2-4]\)/ : /WebAssembly, threads: 1\)/);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const workers = Math.min(cores, 2);
+  const threads = words.isolate ? workers * Math.min(4, Math.max(1, Math.floor(cores / workers))) : workers;
+  assert.match(await page.getByTestId('compute').textContent(), new RegExp(`WebAssembly, ${workers} ${words.atATime}, threads: ${threads}\\)`));
   const pages = await row(page, 'R-FAQ.pdf').locator('td.num').first().textContent();
   assert.equal(pages, '52');
 

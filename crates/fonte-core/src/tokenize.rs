@@ -41,6 +41,54 @@ impl EncodedBatch {
     }
 }
 
+impl EncodedBatch {
+    /// Each text of the batch alone, without its padding: for runtimes that run texts side
+    /// by side (the page's pool of embedding workers), where padding is compute thrown away.
+    pub fn rows(&self) -> Vec<EncodedBatch> {
+        (0..self.batch)
+            .map(|r| {
+                let row = r * self.seq..(r + 1) * self.seq;
+                let mask = &self.attention_mask[row.clone()];
+                // Padding is at the end (the tokenizer pads on the right).
+                let len = mask.iter().rposition(|&m| m != 0).map_or(1, |p| p + 1);
+                let cut = |v: &[i64]| v[row.start..row.start + len].to_vec();
+                EncodedBatch {
+                    batch: 1,
+                    seq: len,
+                    input_ids: cut(&self.input_ids),
+                    attention_mask: cut(&self.attention_mask),
+                    token_type_ids: cut(&self.token_type_ids),
+                }
+            })
+            .collect()
+    }
+
+    /// The graph outputs of [`rows`](Self::rows) (`seq_r x width` each) laid out as the whole
+    /// batch's (`batch x seq x width`), padding positions zero (pooling leaves them out).
+    pub fn join_rows(&self, outputs: &[Vec<f32>], width: usize) -> Result<Vec<f32>> {
+        if outputs.len() != self.batch {
+            return Err(Error::Model(format!(
+                "{} outputs for {} texts",
+                outputs.len(),
+                self.batch
+            )));
+        }
+        let mut all = vec![0.0; self.batch * self.seq * width];
+        for (r, out) in outputs.iter().enumerate() {
+            if out.len() % width != 0 || out.len() / width > self.seq {
+                return Err(Error::Model(format!(
+                    "an output of {} numbers for a text of at most {} tokens of {width}",
+                    out.len(),
+                    self.seq
+                )));
+            }
+            let start = r * self.seq * width;
+            all[start..start + out.len()].copy_from_slice(out);
+        }
+        Ok(all)
+    }
+}
+
 /// A tokenizer with Fonte's padding (to the longest in the batch) and truncation (`max_tokens`).
 #[derive(Clone)]
 pub struct TextTokenizer {
@@ -170,5 +218,29 @@ mod tests {
         let b = t.encode_batch(&[&long]).unwrap();
         assert_eq!(b.seq, 16);
         assert_eq!(t.count_tokens(&long).unwrap(), 102);
+    }
+
+    #[test]
+    fn rows_are_each_text_alone_and_join_back_in_the_batch_layout() {
+        let t = tokenizer(256);
+        let texts = ["the cat sits on the mat", "a cat"];
+        let b = t.encode_batch(&texts).unwrap();
+        let rows = b.rows();
+        for (row, text) in rows.iter().zip(texts) {
+            assert_eq!(*row, t.encode_batch(&[text]).unwrap(), "{text}");
+        }
+        assert_eq!(rows[1].seq, 4);
+        // Outputs of width 2: each row's tokens numbered, padding left zero.
+        let outs: Vec<Vec<f32>> = rows
+            .iter()
+            .map(|r| (0..r.seq * 2).map(|i| i as f32 + 1.0).collect())
+            .collect();
+        let joined = b.join_rows(&outs, 2).unwrap();
+        assert_eq!(joined.len(), 2 * 8 * 2);
+        assert_eq!(&joined[..16], &outs[0][..]);
+        assert_eq!(&joined[16..24], &outs[1][..]);
+        assert!(joined[24..].iter().all(|&x| x == 0.0));
+        assert!(b.join_rows(&outs[..1], 2).is_err());
+        assert!(b.join_rows(&[vec![0.0; 18], vec![]], 2).is_err());
     }
 }

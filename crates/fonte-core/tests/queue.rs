@@ -48,6 +48,9 @@ struct Local {
     embedded: Cell<usize>,
     fail_embedding: Cell<bool>,
     cancel_after: Option<(Rc<Queue>, usize)>,
+    /// Texts per embedding call the queue is asked for, and the sizes it gave.
+    slice: usize,
+    calls: RefCell<Vec<usize>>,
 }
 
 impl Local {
@@ -58,6 +61,8 @@ impl Local {
             embedded: Cell::new(0),
             fail_embedding: Cell::new(false),
             cancel_after: None,
+            slice: 1,
+            calls: RefCell::new(Vec::new()),
         }
     }
 }
@@ -99,6 +104,7 @@ impl Services for Local {
             return Err(Error::Model("the runtime stopped".into()));
         }
         self.embedded.set(self.embedded.get() + texts.len());
+        self.calls.borrow_mut().push(texts.len());
         if let Some((queue, after)) = &self.cancel_after {
             if self.embedded.get() >= *after {
                 queue.cancel();
@@ -106,6 +112,10 @@ impl Services for Local {
         }
         let mut encoder = FakeEncoder::new(&self.model);
         Ok(texts.iter().map(|t| encoder.embed(t)).collect())
+    }
+
+    fn slice(&self) -> usize {
+        self.slice
     }
 }
 
@@ -763,4 +773,39 @@ fn after_the_first_pages_the_file_with_the_fewest_passages_left_is_finished_firs
         second_stored < first_stored,
         "the shorter file is finished first"
     );
+}
+
+#[test]
+fn a_platform_that_embeds_several_at_once_gets_that_many_per_call_each_vector_in_its_place() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Queue::new();
+    queue
+        .add(
+            &library,
+            files(&["pt/tutorialbeamer.pdf", "encrypted/crazyones.pdf"]),
+        )
+        .unwrap();
+    let mut services = Local::new("m1");
+    services.slice = 3;
+    let log = drive(&queue, &library, &services);
+    assert!(matches!(outcome(&log, 1), IngestEvent::Stored { .. }));
+    assert!(matches!(outcome(&log, 2), IngestEvent::Stored { .. }));
+    let calls = services.calls.borrow();
+    let chunks = library.corpus().chunks().len();
+    assert_eq!(calls.iter().sum::<usize>(), chunks);
+    assert!(calls.iter().all(|&n| (1..=3).contains(&n)), "{calls:?}");
+    // Only a file's last slice (or its head's) may be short.
+    assert!(calls.iter().filter(|&&n| n < 3).count() <= 4, "{calls:?}");
+    assert!(
+        calls.len() < chunks,
+        "{} calls for {chunks} chunks",
+        calls.len()
+    );
+    // Each chunk is found first by its own text's vector: no vector landed on a neighbour.
+    let corpus = library.corpus();
+    for (i, chunk) in corpus.chunks().iter().enumerate().step_by(5) {
+        let v = FakeEncoder::new("m1").embed(&chunk.chunk.text);
+        let hits = corpus.search(&Search::new("", Some(&v)).mode(Mode::Dense).depth(1));
+        assert_eq!(hits[0].chunk as usize, i);
+    }
 }

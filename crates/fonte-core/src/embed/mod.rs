@@ -191,6 +191,11 @@ impl<E: Encoder> Embedder<E> {
         &self.encoder
     }
 
+    /// The runtime, to manage what it holds (the page frees idle workers).
+    pub fn encoder_mut(&mut self) -> &mut E {
+        &mut self.encoder
+    }
+
     /// The tokenizer, for counting tokens when chunking.
     pub fn tokenizer(&self) -> &TextTokenizer {
         &self.tokenizer

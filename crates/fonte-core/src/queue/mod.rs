@@ -29,8 +29,8 @@ use crate::Error;
 use one::ReadFile;
 pub use types::{Added, File, IngestEvent, Services};
 
-/// Chunks per embedding call between pauses. onnxruntime-web runs inference in its proxy
-/// worker, but each call still costs the page a task; one chunk per call keeps the page
+/// Chunks per embedding call between pauses, unless the platform embeds several side by side
+/// ([`Services::slice`]). Each call costs the page a task; one chunk per call keeps the page
 /// responsive (searches interleave) and costs a few percent of throughput.
 pub const SLICE: usize = 1;
 

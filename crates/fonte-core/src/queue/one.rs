@@ -10,7 +10,7 @@ use crate::Error;
 
 use std::collections::VecDeque;
 
-use super::{IngestEvent, Job, Queue, Services, Stop, HEAD, SLICE};
+use super::{IngestEvent, Job, Queue, Services, Stop, HEAD};
 
 /// A file read and chunked, waiting to be embedded; searchable by its text meanwhile (while
 /// `provisional` lives).
@@ -106,7 +106,7 @@ impl Queue {
                 embedded: std::mem::take(&mut file.last_slice),
                 bytes: file.job.bytes.len(),
             });
-            let end = (start + SLICE).min(upto);
+            let end = (start + services.slice().max(1)).min(upto);
             let texts: Vec<&str> = file.prepared.chunks[start..end]
                 .iter()
                 .map(|c| c.text.as_str())

@@ -36,6 +36,12 @@ pub trait Services {
     /// Passage vectors of `texts`, in order.
     async fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, Self::Error>;
 
+    /// Chunks to hand [`embed`](Self::embed) at a time: [`SLICE`](super::SLICE), or as many
+    /// as the platform embeds side by side (the page's pool of workers).
+    fn slice(&self) -> usize {
+        super::SLICE
+    }
+
     /// Lets the host breathe between steps (the browser paints and handles input).
     async fn pause(&self) {}
 }

@@ -1,0 +1,301 @@
+//! The page's pool of embedding workers (`public/embed-worker.js`): on the CPU, texts are
+//! embedded side by side, one per worker, each worker with its own single-threaded instance
+//! of onnxruntime-web. Two inferences at once on two cores do about 1.6 times the work of one
+//! (docs/PERFORMANCE.md, "Embedding workers"), where onnxruntime-web's own threads split one
+//! small inference and gain far less. Tokenizing and pooling stay in fonte-core's
+//! [`Embedder`](fonte_core::embed::Embedder) on the page; a worker runs the graph on one
+//! text's token ids and answers its output.
+//!
+//! The first worker starts with the model; the others start when a batch of several texts
+//! first comes (ingesting), so a page that only searches holds one copy of the model.
+
+use fonte_core::embed::{Encoder, ModelManifest};
+use fonte_core::tokenize::EncodedBatch;
+use futures_channel::mpsc::{unbounded, UnboundedReceiver};
+use futures_util::future::join_all;
+use futures_util::StreamExt;
+use js_sys::{Array, BigInt64Array, Float32Array, Object, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use super::assets::fetch_bytes;
+use crate::{AppError, AppResult};
+
+/// The worker script (copied to the site by Trunk, index.html).
+const WORKER_URL: &str = "embed-worker.js";
+/// Workers at most, whatever the cores: each holds its own copy of the model and its
+/// runtime (about 300 MB for the 8-bit bilingual model).
+pub const MAX_WORKERS: usize = 2;
+
+/// How many workers the pool may run: one per core up to [`MAX_WORKERS`], or `?embed-workers=N`
+/// in the page address (benchmarks, diagnosis).
+pub fn pool_size() -> usize {
+    let window = web_sys::window();
+    let asked = window
+        .as_ref()
+        .and_then(|w| w.location().search().ok())
+        .and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok())
+        .and_then(|p| p.get("embed-workers"))
+        .and_then(|n| n.parse::<usize>().ok());
+    let cores = window.map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
+    asked.unwrap_or(cores.min(MAX_WORKERS)).clamp(1, 8)
+}
+
+/// onnxruntime-web threads for each of `workers` workers: the cores shared out in a
+/// cross-origin isolated page (where it may use threads), else 1.
+pub fn threads_each(workers: usize) -> u32 {
+    let isolated = Reflect::get(&js_sys::global(), &"crossOriginIsolated".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    if !isolated {
+        return 1;
+    }
+    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    ((cores as usize / workers.max(1)).clamp(1, 4)) as u32
+}
+
+fn failed(what: &str, why: impl std::fmt::Display) -> AppError {
+    AppError::Runtime(format!("embedding worker: {what}: {why}"))
+}
+
+/// One started worker holding a session of the model.
+struct EmbedWorker {
+    worker: Worker,
+    inbox: UnboundedReceiver<Result<JsValue, String>>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl Drop for EmbedWorker {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+impl EmbedWorker {
+    /// Starts a worker and loads the model (bytes already checked against the manifest).
+    async fn start(ort_url: &str, model: &[u8], output: &str, threads: u32) -> AppResult<Self> {
+        let url = crate::engine::absolute(WORKER_URL);
+        let worker = Worker::new(&url).map_err(|e| failed("start", AppError::js_text(&e)))?;
+        let (tx, inbox) = unbounded();
+        let to_inbox = tx.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let data = e.data();
+            let message = match Reflect::get(&data, &"failed".into()) {
+                Ok(why) if !why.is_undefined() => Err(AppError::js_text(&why)),
+                _ => Ok(data),
+            };
+            let _ = to_inbox.unbounded_send(message);
+        });
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+            e.prevent_default();
+            let _ = tx.unbounded_send(Err(e.message()));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let mut me = Self {
+            worker,
+            inbox,
+            _on_message: on_message,
+            _on_error: on_error,
+        };
+        let bytes = Uint8Array::from(model);
+        let load = Object::new();
+        let set = |k: &str, v: &JsValue| Reflect::set(&load, &k.into(), v).map(|_| ());
+        set("ort", &ort_url.into())
+            .and(set("model", &bytes.buffer()))
+            .and(set("output", &output.into()))
+            .and(set("threads", &threads.into()))
+            .map_err(|e| failed("load", AppError::js_text(&e)))?;
+        let message = Object::new();
+        let _ = Reflect::set(&message, &"load".into(), &load);
+        me.worker
+            .post_message_with_transfer(&message, &Array::of1(&bytes.buffer()))
+            .map_err(|e| failed("load", AppError::js_text(&e)))?;
+        me.answer().await.map_err(|e| failed("load", e))?;
+        Ok(me)
+    }
+
+    async fn answer(&mut self) -> Result<JsValue, String> {
+        match self.inbox.next().await {
+            Some(answer) => answer,
+            None => Err("the worker went away".into()),
+        }
+    }
+
+    /// The graph's output for one text (a batch of one, without padding).
+    async fn run(&mut self, row: &EncodedBatch, names: &[String]) -> AppResult<Vec<f32>> {
+        let inputs = Array::new();
+        let transfer = Array::new();
+        for (name, data) in row.inputs_for(names)? {
+            let array = BigInt64Array::new_with_length(data.len() as u32);
+            array.copy_from(&data);
+            transfer.push(&array.buffer());
+            inputs.push(&Array::of2(&name.into(), &array));
+        }
+        let run = Object::new();
+        let _ = Reflect::set(&run, &"seq".into(), &(row.seq as u32).into());
+        let _ = Reflect::set(&run, &"inputs".into(), &inputs);
+        let message = Object::new();
+        let _ = Reflect::set(&message, &"run".into(), &run);
+        self.worker
+            .post_message_with_transfer(&message, &transfer)
+            .map_err(|e| failed("run", AppError::js_text(&e)))?;
+        let answer = self.answer().await.map_err(|e| failed("run", e))?;
+        let output = Reflect::get(&answer, &"output".into())
+            .ok()
+            .and_then(|o| o.dyn_into::<Float32Array>().ok())
+            .ok_or_else(|| failed("run", "no output"))?;
+        Ok(output.to_vec())
+    }
+}
+
+/// An [`Encoder`] that runs each text of a batch in a worker of the pool, side by side.
+pub struct PoolEncoder {
+    workers: Vec<EmbedWorker>,
+    size: usize,
+    threads: u32,
+    manifest: ModelManifest,
+    model_url: String,
+    ort_url: String,
+}
+
+impl PoolEncoder {
+    /// A pool of up to `size` workers for the model at `model_url` (its `model.onnx`),
+    /// starting the first one with `model` (the checked bytes of that file).
+    pub async fn load(
+        ort_url: &str,
+        manifest: &ModelManifest,
+        model_url: &str,
+        model: &[u8],
+        size: usize,
+    ) -> AppResult<Self> {
+        manifest.verify("model.onnx", model)?;
+        let threads = threads_each(size);
+        let first = EmbedWorker::start(ort_url, model, &manifest.output, threads).await?;
+        Ok(Self {
+            workers: vec![first],
+            size: size.max(1),
+            threads,
+            manifest: manifest.clone(),
+            model_url: model_url.to_string(),
+            ort_url: ort_url.to_string(),
+        })
+    }
+
+    /// Workers the pool may run.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Ends every worker but the first (the queue is idle: one is enough for searches, and
+    /// each holds its own copy of the model).
+    pub fn shrink(&mut self) {
+        self.workers.truncate(1);
+    }
+
+    /// onnxruntime-web threads of each worker.
+    pub fn threads(&self) -> u32 {
+        self.threads
+    }
+
+    /// Starts workers until `n` run (at most the pool's size); the model file is fetched
+    /// again (from the browser's cache) and checked, rather than kept on the page.
+    async fn grow(&mut self, n: usize) -> AppResult<()> {
+        let want = n.min(self.size);
+        if self.workers.len() >= want {
+            return Ok(());
+        }
+        let model = fetch_bytes(&self.model_url).await?;
+        self.manifest.verify("model.onnx", &model)?;
+        let output = self.manifest.output.clone();
+        let started = join_all(
+            (self.workers.len()..want)
+                .map(|_| EmbedWorker::start(&self.ort_url, &model, &output, self.threads)),
+        )
+        .await;
+        for worker in started {
+            self.workers.push(worker?);
+        }
+        Ok(())
+    }
+}
+
+impl Encoder for PoolEncoder {
+    async fn encode(&mut self, batch: &EncodedBatch) -> fonte_core::Result<Vec<f32>> {
+        let model = |e: AppError| fonte_core::Error::Model(e.to_string());
+        let rows = batch.rows();
+        if let Err(e) = self.grow(rows.len().max(1)).await {
+            if self.workers.is_empty() {
+                return Err(model(e));
+            }
+            // A worker that does not start leaves the others to do the work.
+            web_sys::console::warn_1(&format!("Fonte: {e}").into());
+        }
+        let names = self.manifest.inputs.clone();
+        let n = self.workers.len();
+        // Row r goes to worker r mod n; each worker runs its rows in turn.
+        let runs = self.workers.iter_mut().enumerate().map(|(w, worker)| {
+            let mine: Vec<(usize, &EncodedBatch)> =
+                rows.iter().enumerate().skip(w).step_by(n).collect();
+            let names = &names;
+            async move {
+                let mut outs = Vec::with_capacity(mine.len());
+                for (r, row) in mine {
+                    outs.push((r, worker.run(row, names).await?));
+                }
+                AppResult::Ok(outs)
+            }
+        });
+        let mut outputs = vec![Vec::new(); rows.len()];
+        let mut failure = None;
+        for (w, result) in join_all(runs).await.into_iter().enumerate() {
+            match result {
+                Ok(outs) => outs.into_iter().for_each(|(r, o)| outputs[r] = o),
+                Err(e) => failure = Some((w, e)),
+            }
+        }
+        if let Some((w, e)) = failure {
+            // A worker that failed is dropped (terminated); the next batch starts another.
+            self.workers.remove(w);
+            return Err(model(e));
+        }
+        let width = match rows.first() {
+            Some(row) if row.seq > 0 => outputs[0].len() / row.seq,
+            _ => 0,
+        };
+        batch.join_rows(&outputs, width)
+    }
+}
+
+/// Where the page runs the model: the pool of workers on the CPU, or the page's own
+/// onnxruntime-web session on the GPU (WebGPU runs wide batches on one device; the pool would
+/// only hold more copies of the model).
+pub enum PageEncoder {
+    /// The page's session (WebGPU, or the CPU where WebGPU failed).
+    Page(super::embed::OrtWebEncoder),
+    /// Workers side by side on the CPU.
+    Pool(PoolEncoder),
+}
+
+impl PageEncoder {
+    /// Frees what only ingesting needs (the pool's other workers).
+    pub fn shrink(&mut self) {
+        if let Self::Pool(pool) = self {
+            pool.shrink();
+        }
+    }
+}
+
+impl Encoder for PageEncoder {
+    async fn encode(&mut self, batch: &EncodedBatch) -> fonte_core::Result<Vec<f32>> {
+        match self {
+            Self::Page(e) => e.encode(batch).await,
+            Self::Pool(e) => e.encode(batch).await,
+        }
+    }
+}
