@@ -7,7 +7,9 @@
 // fonte-core on the page.
 //
 // Messages, one request at a time:
-//   page → worker  { load: { ort, model, output, threads } }   (model: an ArrayBuffer)
+//   page → worker  { load: { ort, url, sha256, output, threads } }   (fetched and checked here)
+//              or  { load: { ort, model, output, threads } }   (model: an ArrayBuffer the page
+//                                                                checked; no crypto.subtle)
 //   worker → page  { loaded: true } | { failed: "why" }
 //   page → worker  { run: { seq, inputs: [[name, BigInt64Array], …] } }
 //   worker → page  { output: Float32Array } | { failed: "why" }
@@ -20,7 +22,21 @@ function failed(e) {
   postMessage({ failed: String((e && e.message) || e) });
 }
 
-async function load({ ort: dir, model, output: name, threads }) {
+// The model file at `url`, checked against the manifest's SHA-256 (off the page's thread).
+async function fetchChecked(url, sha256) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const body = await response.arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  const got = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (got !== sha256) {
+    throw new Error(`${url}: sha256 ${got} does not match the manifest's ${sha256} (${body.byteLength} bytes)`);
+  }
+  return body;
+}
+
+async function load({ ort: dir, url, sha256, model, output: name, threads }) {
+  if (url) model = await fetchChecked(url, sha256);
   importScripts(new URL("ort.wasm.min.js", dir).href);
   const ort = self.ort;
   ort.env.wasm.wasmPaths = dir;

@@ -200,13 +200,15 @@ try {
           const p8 = await browser.newPage();
           await p8.goto(url);
           await p8.waitForFunction(() => window.wasmBindings?.benchPool);
+          const before = rendererRss();
           const ms = await p8.evaluate(([t, m, w]) => window.wasmBindings.benchPool(t, w, m), [texts, E5, POOL]);
           pool[kind] = texts.length / (ms / 1000);
+          pool[`${kind}Memory`] = rendererRss() - before;
           await p8.close();
         }
         const shippedNative = nativeOne['int8-ffn-out-fp16'];
         row(`bilingual 8-bit (shipped) as the app ingests: pool of ${POOL} embedding workers, plain page / isolated`, `${pool.plain.toFixed(2)} / ${pool.isolated.toFixed(2)} chunks/s`,
-          `÷ the same build in the page's one session ${got['int8-ffn-out-fp16'] ? (pool.plain / got['int8-ffn-out-fp16']).toFixed(2) : '?'}×; ÷ native 1 thread ${shippedNative ? (pool.plain / shippedNative).toFixed(2) : '?'}× (target ≥ 0.5×)`);
+          `÷ the same build in the page's one session ${got['int8-ffn-out-fp16'] ? (pool.plain / got['int8-ffn-out-fp16']).toFixed(2) : '?'}×; ÷ native 1 thread ${shippedNative ? (pool.plain / shippedNative).toFixed(2) : '?'}× (target ≥ 0.5×); renderer memory +${(pool.plainMemory / 1e6).toFixed(0)} MB (plain page)`);
       } finally {
         isolated.stop();
       }

@@ -84,11 +84,10 @@ pub async fn bench_pool(
     use crate::platform::embed_pool::{PageEncoder, PoolEncoder};
     let m = manifest_in(&model_dir).await?;
     let url = format!("{model_dir}model.onnx");
-    let model = fetch_bytes(&url).await.map_err(js)?;
     let tokenizer = fetch_bytes(&format!("{model_dir}tokenizer.json"))
         .await
         .map_err(js)?;
-    let pool = PoolEncoder::load(&absolute(ORT_DIR), &m, &url, &model, workers)
+    let pool = PoolEncoder::load(&absolute(ORT_DIR), &m, &url, workers)
         .await
         .map_err(js)?;
     let mut embedder = Embedder::new(m, &tokenizer, PageEncoder::Pool(pool))

@@ -77,7 +77,6 @@ impl ModelService {
             return Ok(slot);
         }
         let active = &self.model;
-        let model = fetch_bytes(&format!("{}model.onnx", active.dir)).await?;
         let tokenizer = fetch_bytes(&format!("{}tokenizer.json", active.dir)).await?;
         let compute = choose_compute(requested_compute()).await;
         let (encoder, placement, batch) = if compute == Compute::Wasm {
@@ -90,7 +89,6 @@ impl ModelService {
                 &absolute(ORT_DIR),
                 &active.manifest,
                 &model_url,
-                &model,
                 pool_size(),
             )
             .await?;
@@ -103,6 +101,7 @@ impl ModelService {
             let size = pool.size();
             (PageEncoder::Pool(pool), placement, size)
         } else {
+            let model = fetch_bytes(&format!("{}model.onnx", active.dir)).await?;
             let encoder =
                 OrtWebEncoder::load(&absolute(ORT_DIR), &active.manifest, &model, compute).await?;
             let placement = encoder.placement().clone();

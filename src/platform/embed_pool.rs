@@ -7,7 +7,9 @@
 //! text's token ids and answers its output.
 //!
 //! The first worker starts with the model; the others start when a batch of several texts
-//! first comes (ingesting), so a page that only searches holds one copy of the model.
+//! first comes (ingesting) and end when the queue is idle, so a page that only searches holds
+//! one copy of the model. Each worker fetches `model.onnx` and checks it against the manifest
+//! itself; the page does neither.
 
 use fonte_core::embed::{Encoder, ModelManifest};
 use fonte_core::tokenize::EncodedBatch;
@@ -77,8 +79,13 @@ impl Drop for EmbedWorker {
 }
 
 impl EmbedWorker {
-    /// Starts a worker and loads the model (bytes already checked against the manifest).
-    async fn start(ort_url: &str, model: &[u8], output: &str, threads: u32) -> AppResult<Self> {
+    /// Starts a worker and loads the model into it.
+    async fn start(
+        ort_url: &str,
+        model: &ModelSource,
+        output: &str,
+        threads: u32,
+    ) -> AppResult<Self> {
         let url = crate::engine::absolute(WORKER_URL);
         let worker = Worker::new(&url).map_err(|e| failed("start", AppError::js_text(&e)))?;
         let (tx, inbox) = unbounded();
@@ -103,18 +110,28 @@ impl EmbedWorker {
             _on_message: on_message,
             _on_error: on_error,
         };
-        let bytes = Uint8Array::from(model);
         let load = Object::new();
         let set = |k: &str, v: &JsValue| Reflect::set(&load, &k.into(), v).map(|_| ());
-        set("ort", &ort_url.into())
-            .and(set("model", &bytes.buffer()))
+        let transfer = Array::new();
+        let model_set = match model {
+            ModelSource::Url { url, sha256 } => {
+                set("url", &url.into()).and(set("sha256", &sha256.into()))
+            }
+            ModelSource::Bytes(bytes) => {
+                let bytes = Uint8Array::from(&bytes[..]);
+                transfer.push(&bytes.buffer());
+                set("model", &bytes.buffer())
+            }
+        };
+        model_set
+            .and(set("ort", &ort_url.into()))
             .and(set("output", &output.into()))
             .and(set("threads", &threads.into()))
             .map_err(|e| failed("load", AppError::js_text(&e)))?;
         let message = Object::new();
         let _ = Reflect::set(&message, &"load".into(), &load);
         me.worker
-            .post_message_with_transfer(&message, &Array::of1(&bytes.buffer()))
+            .post_message_with_transfer(&message, &transfer)
             .map_err(|e| failed("load", AppError::js_text(&e)))?;
         me.answer().await.map_err(|e| failed("load", e))?;
         Ok(me)
@@ -154,6 +171,16 @@ impl EmbedWorker {
     }
 }
 
+/// Where a worker gets the model from.
+enum ModelSource {
+    /// It fetches the file and checks its SHA-256 itself (`crypto.subtle`, off the page's
+    /// thread: hashing 40 MB on the page is a task of about 0.4 s).
+    Url { url: String, sha256: String },
+    /// Bytes the page fetched and checked (a page without `crypto.subtle`: not a secure
+    /// context, e.g. a folder served over plain HTTP on a network).
+    Bytes(Vec<u8>),
+}
+
 /// An [`Encoder`] that runs each text of a batch in a worker of the pool, side by side.
 pub struct PoolEncoder {
     workers: Vec<EmbedWorker>,
@@ -165,26 +192,24 @@ pub struct PoolEncoder {
 }
 
 impl PoolEncoder {
-    /// A pool of up to `size` workers for the model at `model_url` (its `model.onnx`),
-    /// starting the first one with `model` (the checked bytes of that file).
+    /// A pool of up to `size` workers for the model whose `model.onnx` is at `model_url`,
+    /// with the first one started.
     pub async fn load(
         ort_url: &str,
         manifest: &ModelManifest,
         model_url: &str,
-        model: &[u8],
         size: usize,
     ) -> AppResult<Self> {
-        manifest.verify("model.onnx", model)?;
-        let threads = threads_each(size);
-        let first = EmbedWorker::start(ort_url, model, &manifest.output, threads).await?;
-        Ok(Self {
-            workers: vec![first],
+        let mut pool = Self {
+            workers: Vec::new(),
             size: size.max(1),
-            threads,
+            threads: threads_each(size),
             manifest: manifest.clone(),
-            model_url: model_url.to_string(),
+            model_url: crate::engine::absolute(model_url),
             ort_url: ort_url.to_string(),
-        })
+        };
+        pool.grow(1).await?;
+        Ok(pool)
     }
 
     /// Workers the pool may run.
@@ -203,25 +228,45 @@ impl PoolEncoder {
         self.threads
     }
 
-    /// Starts workers until `n` run (at most the pool's size); the model file is fetched
-    /// again (from the browser's cache) and checked, rather than kept on the page.
+    /// Starts workers until `n` run (at most the pool's size), each loading the model file
+    /// (from the browser's cache after the first).
     async fn grow(&mut self, n: usize) -> AppResult<()> {
         let want = n.min(self.size);
         if self.workers.len() >= want {
             return Ok(());
         }
-        let model = fetch_bytes(&self.model_url).await?;
-        self.manifest.verify("model.onnx", &model)?;
+        let source = self.source().await?;
         let output = self.manifest.output.clone();
         let started = join_all(
             (self.workers.len()..want)
-                .map(|_| EmbedWorker::start(&self.ort_url, &model, &output, self.threads)),
+                .map(|_| EmbedWorker::start(&self.ort_url, &source, &output, self.threads)),
         )
         .await;
         for worker in started {
             self.workers.push(worker?);
         }
         Ok(())
+    }
+
+    async fn source(&self) -> AppResult<ModelSource> {
+        let spec = self.manifest.files.get("model.onnx").ok_or_else(|| {
+            AppError::from(fonte_core::Error::Manifest(format!(
+                "{}: no model.onnx listed",
+                self.manifest.id
+            )))
+        })?;
+        let subtle = Reflect::get(&js_sys::global(), &"crypto".into())
+            .and_then(|c| Reflect::get(&c, &"subtle".into()))
+            .is_ok_and(|s| s.is_object());
+        if subtle {
+            return Ok(ModelSource::Url {
+                url: self.model_url.clone(),
+                sha256: spec.sha256.clone(),
+            });
+        }
+        let model = fetch_bytes(&self.model_url).await?;
+        self.manifest.verify("model.onnx", &model)?;
+        Ok(ModelSource::Bytes(model))
     }
 }
 

@@ -42,6 +42,10 @@ test('under a real host name, with automation hidden, every request (workers too
   assert.equal(headers['x-content-type-options'], 'nosniff');
   assert.equal(await page.evaluate(() => navigator.webdriver), false);
   assert.equal(await page.evaluate(() => location.hostname), HOST);
+  // Plain HTTP under a host name is not a secure context: no crypto.subtle, so the page checks
+  // the model's bytes and hands them to its embedding workers (on 127.0.0.1 the workers fetch
+  // and check it themselves: tests/e2e/hostile.test.mjs).
+  assert.equal(await page.evaluate(() => isSecureContext && !!crypto.subtle), false);
 
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
   await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/crazyones.pdf')]);
