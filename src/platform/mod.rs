@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod embed;
 pub mod embed_pool;
+pub mod embed_worker;
 pub mod hosted;
 pub mod idb;
 pub mod libraries;

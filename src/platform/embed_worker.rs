@@ -1,0 +1,139 @@
+//! One embedding worker (`public/embed-worker.js`) as the page sees it: started with the model,
+//! then one text's token ids in, the graph's output out, one request at a time. The pool
+//! (`embed_pool`) runs several side by side.
+
+use fonte_core::tokenize::EncodedBatch;
+use futures_channel::mpsc::{unbounded, UnboundedReceiver};
+use futures_util::StreamExt;
+use js_sys::{Array, BigInt64Array, Float32Array, Object, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use crate::{AppError, AppResult};
+
+/// The worker script (copied to the site by Trunk, index.html).
+const WORKER_URL: &str = "embed-worker.js";
+
+/// Where a worker gets the model from.
+pub enum ModelSource {
+    /// It fetches the file and checks its SHA-256 itself (`crypto.subtle`, off the page's
+    /// thread: hashing 40 MB on the page is a task of about 0.4 s).
+    Url { url: String, sha256: String },
+    /// Bytes the page fetched and checked (a page without `crypto.subtle`: not a secure
+    /// context, e.g. a folder served over plain HTTP on a network).
+    Bytes(Vec<u8>),
+}
+
+fn failed(what: &str, why: impl std::fmt::Display) -> AppError {
+    AppError::Runtime(format!("embedding worker: {what}: {why}"))
+}
+
+/// One started worker holding a session of the model.
+pub struct EmbedWorker {
+    worker: Worker,
+    inbox: UnboundedReceiver<Result<JsValue, String>>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl Drop for EmbedWorker {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+impl EmbedWorker {
+    /// Starts a worker and loads the model into it.
+    pub async fn start(
+        ort_url: &str,
+        model: &ModelSource,
+        output: &str,
+        threads: u32,
+    ) -> AppResult<Self> {
+        let url = crate::engine::absolute(WORKER_URL);
+        let worker = Worker::new(&url).map_err(|e| failed("start", AppError::js_text(&e)))?;
+        let (tx, inbox) = unbounded();
+        let to_inbox = tx.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let data = e.data();
+            let message = match Reflect::get(&data, &"failed".into()) {
+                Ok(why) if !why.is_undefined() => Err(AppError::js_text(&why)),
+                _ => Ok(data),
+            };
+            let _ = to_inbox.unbounded_send(message);
+        });
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+            e.prevent_default();
+            let _ = tx.unbounded_send(Err(e.message()));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let mut me = Self {
+            worker,
+            inbox,
+            _on_message: on_message,
+            _on_error: on_error,
+        };
+        let load = Object::new();
+        let set = |k: &str, v: &JsValue| Reflect::set(&load, &k.into(), v).map(|_| ());
+        let transfer = Array::new();
+        let model_set = match model {
+            ModelSource::Url { url, sha256 } => {
+                set("url", &url.into()).and(set("sha256", &sha256.into()))
+            }
+            ModelSource::Bytes(bytes) => {
+                let bytes = Uint8Array::from(&bytes[..]);
+                transfer.push(&bytes.buffer());
+                set("model", &bytes.buffer())
+            }
+        };
+        model_set
+            .and(set("ort", &ort_url.into()))
+            .and(set("output", &output.into()))
+            .and(set("threads", &threads.into()))
+            .map_err(|e| failed("load", AppError::js_text(&e)))?;
+        let message = Object::new();
+        let _ = Reflect::set(&message, &"load".into(), &load);
+        me.worker
+            .post_message_with_transfer(&message, &transfer)
+            .map_err(|e| failed("load", AppError::js_text(&e)))?;
+        me.answer().await.map_err(|e| failed("load", e))?;
+        Ok(me)
+    }
+
+    async fn answer(&mut self) -> Result<JsValue, String> {
+        match self.inbox.next().await {
+            Some(answer) => answer,
+            None => Err("the worker went away".into()),
+        }
+    }
+
+    /// The graph's output for one text (a batch of one, without padding).
+    pub async fn run(&mut self, row: &EncodedBatch, names: &[String]) -> AppResult<Vec<f32>> {
+        let inputs = Array::new();
+        let transfer = Array::new();
+        for (name, data) in row.inputs_for(names)? {
+            let array = BigInt64Array::new_with_length(data.len() as u32);
+            array.copy_from(&data);
+            transfer.push(&array.buffer());
+            inputs.push(&Array::of2(&name.into(), &array));
+        }
+        let run = Object::new();
+        let _ = Reflect::set(&run, &"seq".into(), &(row.seq as u32).into());
+        let _ = Reflect::set(&run, &"inputs".into(), &inputs);
+        let message = Object::new();
+        let _ = Reflect::set(&message, &"run".into(), &run);
+        self.worker
+            .post_message_with_transfer(&message, &transfer)
+            .map_err(|e| failed("run", AppError::js_text(&e)))?;
+        let answer = self.answer().await.map_err(|e| failed("run", e))?;
+        let output = Reflect::get(&answer, &"output".into())
+            .ok()
+            .and_then(|o| o.dyn_into::<Float32Array>().ok())
+            .ok_or_else(|| failed("run", "no output"))?;
+        Ok(output.to_vec())
+    }
+}
