@@ -33,6 +33,9 @@ pub use service::ModelService;
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).
 pub const ORT_DIR: &str = "ort/";
+/// Results looked at for a document still embedding that a search should move up the queue
+/// (one the first few results come from, not any passage that shares a word).
+const PREFER_WITHIN: usize = 3;
 
 /// The library and everything that works on it.
 pub struct Engine {
@@ -225,7 +228,7 @@ impl Engine {
             .collect();
         let scope = (!scope.is_empty()).then_some(numbers.as_slice());
         let hits = corpus.search(&Search::new(query, Some(&vector)).scope(scope));
-        Ok(hits
+        let rows: Vec<ResultRow> = hits
             .into_iter()
             .map(|h| {
                 let c = &corpus.chunks()[h.chunk as usize];
@@ -243,7 +246,13 @@ impl Engine {
                     lexical_only: !corpus.has_vector(h.chunk),
                 }
             })
-            .collect())
+            .collect();
+        // A document still embedding among the first results is what the user is looking
+        // for: the queue embeds it next, so it is searchable by meaning soonest.
+        if let Some(row) = rows.iter().take(PREFER_WITHIN).find(|r| r.lexical_only) {
+            self.queue.prefer(&row.doc_id);
+        }
+        Ok(rows)
     }
 
     /// Where the passage at characters `start..end` of page `page` of document `id` is drawn:

@@ -48,6 +48,8 @@ struct Local {
     embedded: Cell<usize>,
     fail_embedding: Cell<bool>,
     cancel_after: Option<(Rc<Queue>, usize)>,
+    /// A search asks for this document once this many chunks are embedded.
+    prefer_after: Option<(Rc<Queue>, usize, String)>,
     /// Texts per embedding call the queue is asked for, and the sizes it gave.
     slice: usize,
     calls: RefCell<Vec<usize>>,
@@ -61,6 +63,7 @@ impl Local {
             embedded: Cell::new(0),
             fail_embedding: Cell::new(false),
             cancel_after: None,
+            prefer_after: None,
             slice: 1,
             calls: RefCell::new(Vec::new()),
         }
@@ -108,6 +111,11 @@ impl Services for Local {
         if let Some((queue, after)) = &self.cancel_after {
             if self.embedded.get() >= *after {
                 queue.cancel();
+            }
+        }
+        if let Some((queue, after, id)) = &self.prefer_after {
+            if self.embedded.get() >= *after {
+                queue.prefer(id);
             }
         }
         let mut encoder = FakeEncoder::new(&self.model);
@@ -808,4 +816,44 @@ fn a_platform_that_embeds_several_at_once_gets_that_many_per_call_each_vector_in
         let hits = corpus.search(&Search::new("", Some(&v)).mode(Mode::Dense).depth(1));
         assert_eq!(hits[0].chunk as usize, i);
     }
+}
+
+#[test]
+fn the_document_a_search_asks_for_is_embedded_next_interrupting_the_current_one() {
+    let (library, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+    let queue = Rc::new(Queue::new());
+    // Two files longer than a head; by itself the queue finishes the shorter (key 2) first.
+    let added = queue
+        .add(&library, files(&["en/R-FAQ.pdf", "pt/abntex2.pdf"]))
+        .unwrap();
+    let mut services = Local::new("m1");
+    // Past both heads, while the shorter one is being finished, a search finds R-FAQ.pdf.
+    let heads = 2 * fonte_core::queue::HEAD;
+    services.prefer_after = Some((queue.clone(), heads + 10, added[0].id.clone()));
+    let log = drive(&queue, &library, &services);
+    let stored = |k: u64| {
+        position(
+            &log,
+            |e| matches!(e, IngestEvent::Stored { key, .. } if *key == k),
+        )
+    };
+    assert!(
+        stored(1) < stored(2),
+        "the file asked for is finished first"
+    );
+    // The shorter file was interrupted (some of its rest embedded before, the rest after) and
+    // nothing was embedded twice or lost.
+    let rest_of_2: Vec<usize> = log
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e {
+            IngestEvent::Embedding { key: 2, done, .. } if *done > fonte_core::queue::HEAD => {
+                Some(i)
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(rest_of_2.first().unwrap() < &stored(1) && rest_of_2.last().unwrap() > &stored(1));
+    assert_eq!(services.embedded.get(), library.corpus().chunks().len());
+    assert!(matches!(outcome(&log, 2), IngestEvent::Stored { .. }));
 }

@@ -11,10 +11,12 @@
 //!   embedded, so a file that cannot be read at all is reported at once, not minutes later;
 //! - with several files read, the first [`HEAD`] chunks of every one are embedded before the
 //!   rest of any, then the file with the fewest chunks left is finished first, so the first
-//!   pages of every file are searchable by meaning, and short files ready, soonest;
+//!   pages of every file are searchable by meaning, and short files ready, soonest; a file a
+//!   search finds while it waits ([`Queue::prefer`]) goes before them;
 //! - a document replaces its stored copy only once it is embedded and stored
 //!   ([`Library::add`]), so re-indexing never deletes before the replacement is stored.
 
+mod before;
 mod one;
 mod types;
 
@@ -24,7 +26,7 @@ use std::collections::VecDeque;
 use crate::corpus::DocumentMeta;
 use crate::library::Library;
 use crate::pdf::document_id;
-use crate::store::{PendingFile, Store};
+use crate::store::Store;
 use crate::Error;
 use one::ReadFile;
 pub use types::{Added, File, IngestEvent, Services};
@@ -73,12 +75,22 @@ pub struct Queue {
     locked: RefCell<Vec<Job>>,
     running: Cell<bool>,
     cancel: Cell<bool>,
+    // The document a search found while it was still embedding ([`Queue::prefer`]).
+    wanted: RefCell<Option<String>>,
 }
 
 impl Queue {
     /// An empty queue.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Embeds the read file with document id `id` next, ahead of the shortest-first order,
+    /// leaving the one being embedded after its current slice (it goes on afterwards): the
+    /// document the user is searching becomes searchable by meaning first. A file the queue
+    /// does not hold is ignored.
+    pub fn prefer(&self, id: &str) {
+        *self.wanted.borrow_mut() = Some(id.to_string());
     }
 
     /// Queues files for `library`. A file with the bytes of a stored or queued document is a
@@ -220,14 +232,18 @@ impl Queue {
                     continue;
                 }
             }
-            // Then the file with the fewest chunks left, in queue order among equals: the
-            // shortest job first makes files ready soonest on average (one the heads embedded
-            // whole is stored at once), and a long file no longer keeps short ones waiting.
-            let next = read
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, f)| f.chunks_left())
-                .map_or(0, |(i, _)| i);
+            // Then the file a search asked for, else the one with the fewest chunks left, in
+            // queue order among equals: the shortest job first makes files ready soonest on
+            // average (one the heads embedded whole is stored at once), and a long file no
+            // longer keeps short ones waiting.
+            let wanted = self.wanted.borrow().clone();
+            let next = wanted
+                .and_then(|w| read.iter().position(|f| f.job.id == w))
+                .or_else(|| {
+                    let fewest = read.iter().enumerate().min_by_key(|(_, f)| f.chunks_left());
+                    fewest.map(|(i, _)| i)
+                })
+                .unwrap_or(0);
             let Some(mut file) = read.remove(next) else {
                 // One save of the index per batch (it is rebuilt from the documents if the tab
                 // closes first), and a switch ends once every document is moved.
@@ -245,7 +261,22 @@ impl Queue {
             };
             let (key, bytes) = (file.job.key, file.job.bytes.len());
             let job = file.job.clone();
-            let result = match self.embed_until(services, &mut file, usize::MAX, on).await {
+            // A search that asks for another file read and waiting interrupts this one.
+            let waiting: Vec<String> = read.iter().map(|f| f.job.id.clone()).collect();
+            let elsewhere = || {
+                let wanted = self.wanted.borrow();
+                wanted
+                    .as_ref()
+                    .is_some_and(|w| *w != job.id && waiting.contains(w))
+            };
+            let result = match self
+                .embed_until(services, &mut file, usize::MAX, on, &elsewhere)
+                .await
+            {
+                Ok(true) if file.chunks_left() > 0 => {
+                    read.push_back(file);
+                    continue;
+                }
                 Ok(true) => self.store(library, file, on).await,
                 Ok(false) => {
                     on(IngestEvent::Cancelled { key });
@@ -259,117 +290,5 @@ impl Queue {
         }
         self.running.set(false);
         on(IngestEvent::Idle);
-    }
-
-    /// Reads every queued file (in order) into `read`; one the queue was cancelled for is
-    /// dropped instead.
-    async fn read_queued<'l, S: Store, X: Services>(
-        &self,
-        library: &'l Library<S>,
-        services: &X,
-        read: &mut VecDeque<ReadFile<'l, S>>,
-        on: &dyn Fn(IngestEvent<X::Error>),
-    ) {
-        loop {
-            let job = self.jobs.borrow_mut().pop_front();
-            let Some(job) = job else { return };
-            let (key, bytes) = (job.key, job.bytes.len());
-            if self.cancel.get() {
-                on(IngestEvent::Cancelled { key });
-                self.drop_pending(library, &job).await;
-            } else {
-                match self.read_one(library, services, job.clone(), on).await {
-                    Ok(Some(file)) => {
-                        read.push_back(file);
-                        continue;
-                    }
-                    // Rejected, and reported.
-                    Ok(None) => {}
-                    Err(stop) => self.ended(library, &job, Err(stop), on).await,
-                }
-            }
-            on(IngestEvent::Left { key, bytes });
-        }
-    }
-
-    /// Writes every queued file not yet kept as pending, before the slow work.
-    async fn keep_pending<S: Store, E: From<Error>>(
-        &self,
-        library: &Library<S>,
-        on: &dyn Fn(IngestEvent<E>),
-    ) {
-        let unsaved: Vec<PendingFile> = self
-            .jobs
-            .borrow_mut()
-            .iter_mut()
-            .filter(|j| !j.pending_saved && !j.replaces)
-            .map(|j| {
-                j.pending_saved = true;
-                PendingFile {
-                    id: j.id.clone(),
-                    name: j.name.clone(),
-                    bytes: j.bytes.clone(),
-                }
-            })
-            .collect();
-        for p in unsaved {
-            match library.store().put_pending(&p).await {
-                Ok(()) => {}
-                // Its bytes alone do not fit, so the document will not either: say so now
-                // rather than after minutes of embedding.
-                Err(Error::StoreFull(_)) => {
-                    if let Some(job) = self.take(|j| j.id == p.id) {
-                        on(IngestEvent::StorageFull { key: job.key });
-                        on(IngestEvent::Left {
-                            key: job.key,
-                            bytes: job.bytes.len(),
-                        });
-                    }
-                }
-                Err(e) => on(IngestEvent::Warning { error: e.into() }),
-            }
-        }
-    }
-
-    /// Opens every queued file not opened yet and rejects those that cannot be read at all.
-    async fn reject_unreadable<S: Store, X: Services>(
-        &self,
-        library: &Library<S>,
-        services: &X,
-        on: &dyn Fn(IngestEvent<X::Error>),
-    ) {
-        let untried: Vec<(u64, String, Vec<u8>, Option<String>)> = self
-            .jobs
-            .borrow_mut()
-            .iter_mut()
-            .filter(|j| !j.triaged)
-            .map(|j| {
-                j.triaged = true;
-                (j.key, j.name.clone(), j.bytes.clone(), j.password.clone())
-            })
-            .collect();
-        for (key, name, bytes, password) in untried {
-            let report = match services.open(&name, &bytes, password.as_deref()).await {
-                Ok(None) => continue,
-                Ok(Some(report)) => report,
-                // The reader cannot start: each file fails with this when its turn comes.
-                Err(_) => return,
-            };
-            if let Some(job) = self.take(|j| j.key == key) {
-                if let Err(error) = self.reject(library, job, report, on).await {
-                    on(IngestEvent::Failed { key, error });
-                }
-                on(IngestEvent::Left {
-                    key,
-                    bytes: bytes.len(),
-                });
-            }
-        }
-    }
-
-    fn take(&self, which: impl Fn(&Job) -> bool) -> Option<Job> {
-        let mut jobs = self.jobs.borrow_mut();
-        let at = jobs.iter().position(which)?;
-        jobs.remove(at)
     }
 }

@@ -82,14 +82,15 @@ impl Queue {
     }
 
     /// Embeds a read file's chunks up to `upto` (all of them with `usize::MAX`), a slice at a
-    /// time, each vector searchable as it comes. False when the queue was cancelled first
-    /// (the caller reports it).
+    /// time, each vector searchable as it comes, or until `yield_to()` says another file
+    /// should go first. False when the queue was cancelled first (the caller reports it).
     pub(super) async fn embed_until<S: Store, X: Services>(
         &self,
         services: &X,
         file: &mut ReadFile<'_, S>,
         upto: usize,
         on: &dyn Fn(IngestEvent<X::Error>),
+        yield_to: &dyn Fn() -> bool,
     ) -> Result<bool, Stop<X::Error>> {
         let key = file.job.key;
         let total = file.prepared.chunks.len();
@@ -97,6 +98,9 @@ impl Queue {
         while file.vectors.len() < upto {
             if self.cancel.get() {
                 return Ok(false);
+            }
+            if yield_to() {
+                return Ok(true);
             }
             let start = file.vectors.len();
             on(IngestEvent::Embedding {
@@ -138,7 +142,10 @@ impl Queue {
     ) {
         let mut i = 0;
         while i < read.len() && !self.cancel.get() {
-            match self.embed_until(services, &mut read[i], HEAD, on).await {
+            match self
+                .embed_until(services, &mut read[i], HEAD, on, &|| false)
+                .await
+            {
                 Ok(_) => i += 1,
                 Err(stop) => {
                     let Some(file) = read.remove(i) else { return };
