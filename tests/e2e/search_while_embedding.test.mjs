@@ -61,3 +61,31 @@ test('a phrase of the last page is found by its words before the file is embedde
   assert.equal(await page.getByTestId('lexical-only').count(), 0);
   await context.close();
 });
+
+// A sentence of R-FAQ.pdf's physical page 30 (pdftotext -f 30 -l 30), past its first pages.
+const RFAQ_PHRASE = 'ESS grew out of the need for bug fixes and extensions to S-mode';
+
+test('the file a search finds while it waits is embedded next, before a shorter one', async () => {
+  const context = await browser.newContext({ locale: 'en' });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  // By itself the queue finishes the file with fewer passages left first: abntex2.pdf
+  // (crates/fonte-core/tests/queue.rs, the same pair).
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/en/R-FAQ.pdf'), fixture(PDF)]);
+  const rfaq = page.getByTestId('doc-row').filter({ hasText: 'R-FAQ.pdf' });
+  const abntex = page.getByTestId('doc-row').filter({ hasText: 'abntex2.pdf' });
+  for (const row of [rfaq, abntex]) await row.getByText(/searchable by its words/).waitFor({ timeout: 120_000 });
+
+  await page.getByTestId('query').fill(RFAQ_PHRASE);
+  await page.getByTestId('query').press('Enter');
+  const first = page.getByTestId('result').first();
+  await first.waitFor({ timeout: 60_000 });
+  assert.equal(await first.getByTestId('result-doc').textContent(), 'R-FAQ.pdf');
+  assert.equal(await first.getAttribute('data-lexical-only'), 'true');
+
+  await rfaq.and(page.locator('[data-status=ready]')).waitFor({ timeout: 300_000 });
+  assert.notEqual(await abntex.getAttribute('data-status'), 'ready', 'the file searched for was finished first');
+  await abntex.and(page.locator('[data-status=ready]')).waitFor({ timeout: 300_000 });
+  await context.close();
+});
