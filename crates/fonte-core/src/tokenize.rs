@@ -2,6 +2,8 @@
 //! shipped tokenizer.json files often pad every input to a fixed length (the MiniLM one pads to
 //! 128), which wastes compute on short chunks and silently truncates long ones.
 
+use std::sync::OnceLock;
+
 use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
 
 use crate::{Error, Result};
@@ -93,8 +95,10 @@ impl EncodedBatch {
 #[derive(Clone)]
 pub struct TextTokenizer {
     inner: Tokenizer,
-    /// The same without padding or truncation, for counting tokens.
-    counter: Tokenizer,
+    /// The same without padding or truncation, for counting tokens; made on first use, as
+    /// only chunking counts (the page, which only encodes, never pays for the copy of the
+    /// vocabulary: a 250,000-piece one takes a noticeable part of loading it).
+    counter: OnceLock<Tokenizer>,
 }
 
 impl TextTokenizer {
@@ -106,11 +110,6 @@ impl TextTokenizer {
 
         let mut inner =
             Tokenizer::from_bytes(bytes).map_err(|e| Error::Tokenizer(e.to_string()))?;
-        let mut counter = inner.clone();
-        counter.with_padding(None);
-        counter
-            .with_truncation(None)
-            .map_err(|e| Error::Tokenizer(e.to_string()))?;
         // Keep the file's pad token and id; only the strategy is ours.
         let padding = PaddingParams {
             strategy: PaddingStrategy::BatchLongest,
@@ -123,7 +122,20 @@ impl TextTokenizer {
                 ..Default::default()
             }))
             .map_err(|e| Error::Tokenizer(e.to_string()))?;
-        Ok(Self { inner, counter })
+        Ok(Self {
+            inner,
+            counter: OnceLock::new(),
+        })
+    }
+
+    fn counter(&self) -> &Tokenizer {
+        self.counter.get_or_init(|| {
+            let mut counter = self.inner.clone();
+            counter.with_padding(None);
+            // Without truncation there is nothing to check: this cannot fail.
+            let _ = counter.with_truncation(None);
+            counter
+        })
     }
 
     /// Tokenizes `texts` into one padded batch.
@@ -155,7 +167,7 @@ impl TextTokenizer {
     /// How many model tokens `text` takes, special tokens included, before truncation.
     pub fn count_tokens(&self, text: &str) -> Result<usize> {
         let e = self
-            .counter
+            .counter()
             .encode(text, true)
             .map_err(|e| Error::Tokenizer(e.to_string()))?;
         Ok(e.len())
@@ -164,7 +176,7 @@ impl TextTokenizer {
     /// Model tokens of `text` without the special tokens: what a chunk's size is measured in.
     /// Text the tokenizer rejects counts by its words, so chunking never fails on it.
     pub fn content_tokens(&self, text: &str) -> usize {
-        match self.counter.encode(text, false) {
+        match self.counter().encode(text, false) {
             Ok(e) => e.len(),
             Err(_) => text.split_whitespace().count(),
         }
