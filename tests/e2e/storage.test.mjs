@@ -7,6 +7,26 @@ import { dropFiles, fixture, storeKeys, withBrowser } from './helpers.mjs';
 const ctx = withBrowser();
 const SMALL = fixture('pdfs/encrypted/crazyones.pdf');
 const LARGE = fixture('pdfs/en/R-FAQ.pdf');
+// Whether IndexedDB refuses to store `bytes` more now (in a database of the test's own).
+const refusesWrite = (page, bytes) => page.evaluate((bytes) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('quota-probe');
+  open.onupgradeneeded = () => open.result.createObjectStore('probe');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction('probe', 'readwrite');
+    // Random bytes: Chromium compresses what it stores, as a PDF's streams already are.
+    const data = new Uint8Array(bytes);
+    for (let i = 0; i < bytes; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
+    tx.objectStore('probe').put(data, 'x');
+    const done = (refused) => {
+      db.close();
+      indexedDB.deleteDatabase('quota-probe').onsuccess = () => resolve(refused);
+    };
+    tx.oncomplete = () => done(false);
+    tx.onabort = () => (tx.error?.name === 'QuotaExceededError' ? done(true) : reject(tx.error));
+  };
+}), bytes);
 const status = (page, name) => page.getByTestId('doc-row').filter({ hasText: name }).getAttribute('data-status');
 
 test('a duplicate is skipped, a full storage is reported, and what was stored survives', async () => {
@@ -29,6 +49,14 @@ test('a duplicate is skipped, a full storage is reported, and what was stored su
   const origin = new URL(ctx.server.url).origin;
   const { usage } = await page.evaluate(() => navigator.storage.estimate());
   await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 20_000 });
+  // IndexedDB keeps allotting from the space it last asked the quota manager about, for up to
+  // 30 s (Chromium's BucketContext::kBucketSpaceCacheTimeLimit): a file dropped at once was
+  // sometimes stored whole. Wait until a write of its size is refused.
+  let tries = 0;
+  while (!(await refusesWrite(page, 400_000))) {
+    assert.ok(++tries < 60, 'the lowered quota never took effect');
+    await page.waitForTimeout(1000);
+  }
   await dropFiles(page, '[data-testid=drop-zone]', [LARGE]);
   const full = page.locator('[data-testid=doc-row][data-status=storage-full]', { hasText: 'R-FAQ.pdf' });
   await full.waitFor({ timeout: 600_000 });

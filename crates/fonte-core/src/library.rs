@@ -49,38 +49,49 @@ pub struct Library<S: Store> {
     // Set while the store's library is of another build: nothing may be added until a switch
     // begins.
     mismatched: std::cell::Cell<bool>,
+    // Whether the corpus changed since its index was last saved or restored: a batch that
+    // stored nothing (duplicates, a full storage) writes nothing, so a full quota is not
+    // reported twice.
+    unsaved: std::cell::Cell<bool>,
 }
 
 impl<S: Store> Library<S> {
     /// Opens the library in `store` for a build with `info`.
     pub async fn open(store: S, info: &BuildInfo) -> Result<(Self, Opening)> {
-        let (corpus, opening, mismatched) = match open_library(&store, info).await? {
+        let (corpus, opening, mismatched, unsaved) = match open_library(&store, info).await? {
             Opened::Ready {
                 corpus,
                 restored,
                 stale,
                 damaged,
-            } => (
-                *corpus,
-                Opening::Ready {
-                    restored,
-                    stale,
-                    damaged,
-                },
-                false,
-            ),
+            } => {
+                // Rebuilt from the stored documents: saved, so the next visit need not.
+                let unsaved = !restored && !corpus.documents().is_empty();
+                (
+                    *corpus,
+                    Opening::Ready {
+                        restored,
+                        stale,
+                        damaged,
+                    },
+                    false,
+                    unsaved,
+                )
+            }
             Opened::Mismatch { stored } => (
                 Corpus::empty(info.clone()),
                 Opening::Mismatch {
                     stored: stored.target().clone(),
                 },
                 true,
+                false,
             ),
         };
         let library = Self {
             store,
             corpus: RefCell::new(corpus),
             mismatched: std::cell::Cell::new(mismatched),
+            unsaved: std::cell::Cell::new(unsaved),
         };
         Ok((library, opening))
     }
@@ -152,6 +163,7 @@ impl<S: Store> Library<S> {
             vectors,
             ..
         } = doc;
+        self.unsaved.set(true);
         let mut corpus = self.corpus.borrow_mut();
         if let Some(n) = corpus.document_number(&meta.id) {
             if corpus.is_provisional(n)
@@ -199,6 +211,7 @@ impl<S: Store> Library<S> {
     pub async fn delete(&self, id: &str) -> Result<()> {
         self.store.delete_document(id).await?;
         self.corpus.borrow_mut().remove_document(id)?;
+        self.unsaved.set(true);
         self.save_index().await
     }
 
@@ -211,10 +224,16 @@ impl<S: Store> Library<S> {
         Ok(())
     }
 
-    /// Saves the search index, so the next visit opens without rebuilding it.
+    /// Saves the search index, so the next visit opens without rebuilding it; nothing is
+    /// written when it did not change since it was last saved or restored.
     pub async fn save_index(&self) -> Result<()> {
+        if !self.unsaved.get() {
+            return Ok(());
+        }
         let bytes = self.corpus.borrow().to_bytes()?;
-        self.store.set_index(&bytes).await
+        self.store.set_index(&bytes).await?;
+        self.unsaved.set(false);
+        Ok(())
     }
 
     /// Starts moving the library to `info` (another model or chunker): the corpus starts
@@ -224,6 +243,7 @@ impl<S: Store> Library<S> {
         begin_switch(&self.store, info).await?;
         *self.corpus.borrow_mut() = Corpus::empty(info.clone());
         self.mismatched.set(false);
+        self.unsaved.set(true);
         let stale = self.store.documents().await?;
         Ok(stale)
     }
@@ -439,6 +459,26 @@ mod tests {
         assert_eq!(lib.documents().len(), 2, "stored: the guard leaves it");
         let corpus = lib.corpus();
         assert!(!corpus.is_provisional(corpus.document_number("c").unwrap()));
+    }
+
+    #[test]
+    fn the_index_is_written_only_when_the_corpus_changed() {
+        let (lib, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+        run(lib.add(document("a", &["contracts and clauses"], "m1"))).unwrap();
+        run(lib.save_index()).unwrap();
+        // Marked, to see whether the next saves write.
+        run(lib.store().set_index(b"marked")).unwrap();
+        let c = document("c", &["boats on rivers"], "m1");
+        drop(lib.begin(&c.meta, &c.chunks));
+        run(lib.save_index()).unwrap();
+        assert_eq!(
+            run(lib.store().index()).unwrap().as_deref(),
+            Some(&b"marked"[..])
+        );
+        run(lib.add(c)).unwrap();
+        run(lib.save_index()).unwrap();
+        let saved = Corpus::from_bytes(&run(lib.store().index()).unwrap().unwrap()).unwrap();
+        assert_eq!(saved.documents().len(), 2);
     }
 
     #[test]

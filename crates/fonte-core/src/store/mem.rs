@@ -16,7 +16,8 @@ pub struct MemStore {
     documents: RefCell<Vec<StoredDocument>>,
     pending: RefCell<BTreeMap<String, PendingFile>>,
     index: RefCell<Option<Vec<u8>>>,
-    // Bytes it may hold (documents and pending files), as a browser's quota does.
+    // Bytes it may hold (documents, pending files and the saved index), as a browser's quota
+    // does.
     quota: Option<usize>,
 }
 
@@ -57,7 +58,8 @@ impl MemStore {
             .filter(|p| p.id != except)
             .map(|p| p.bytes.len())
             .sum();
-        docs + pending
+        let index = self.index.borrow().as_ref().map_or(0, Vec::len);
+        docs + pending + index
     }
 
     fn check_quota(&self, id: &str, adding: usize) -> Result<()> {
@@ -151,6 +153,8 @@ impl Store for MemStore {
         Ok(self.index.borrow().clone())
     }
     async fn set_index(&self, bytes: &[u8]) -> Result<()> {
+        let old = self.index.borrow().as_ref().map_or(0, Vec::len);
+        self.check_quota("", bytes.len().saturating_sub(old))?;
         *self.index.borrow_mut() = Some(bytes.to_vec());
         Ok(())
     }
