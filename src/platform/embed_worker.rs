@@ -3,13 +3,11 @@
 //! (`embed_pool`) runs several side by side.
 
 use fonte_core::tokenize::EncodedBatch;
-use futures_channel::mpsc::{unbounded, UnboundedReceiver};
-use futures_util::StreamExt;
 use js_sys::{Array, BigInt64Array, Float32Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
 
+use super::worker::WorkerHandle;
 use crate::{AppError, AppResult};
 
 /// The worker script (copied to the site by Trunk, index.html).
@@ -31,18 +29,7 @@ fn failed(what: &str, why: impl std::fmt::Display) -> AppError {
 
 /// One started worker holding a session of the model.
 pub struct EmbedWorker {
-    worker: Worker,
-    inbox: UnboundedReceiver<Result<JsValue, String>>,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
-}
-
-impl Drop for EmbedWorker {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
+    worker: WorkerHandle<Result<JsValue, String>>,
 }
 
 impl EmbedWorker {
@@ -53,30 +40,13 @@ impl EmbedWorker {
         output: &str,
         threads: u32,
     ) -> AppResult<Self> {
-        let url = crate::engine::absolute(WORKER_URL);
-        let worker = Worker::new(&url).map_err(|e| failed("start", AppError::js_text(&e)))?;
-        let (tx, inbox) = unbounded();
-        let to_inbox = tx.clone();
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let data = e.data();
-            let message = match Reflect::get(&data, &"failed".into()) {
-                Ok(why) if !why.is_undefined() => Err(AppError::js_text(&why)),
-                _ => Ok(data),
-            };
-            let _ = to_inbox.unbounded_send(message);
-        });
-        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
-            e.prevent_default();
-            let _ = tx.unbounded_send(Err(e.message()));
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        let mut me = Self {
-            worker,
-            inbox,
-            _on_message: on_message,
-            _on_error: on_error,
+        let message = |data: JsValue| match Reflect::get(&data, &"failed".into()) {
+            Ok(why) if !why.is_undefined() => Err(AppError::js_text(&why)),
+            _ => Ok(data),
         };
+        let worker = WorkerHandle::start(WORKER_URL, message, Err)
+            .map_err(|e| failed("start", AppError::js_text(&e)))?;
+        let mut me = Self { worker };
         let load = Object::new();
         let set = |k: &str, v: &JsValue| Reflect::set(&load, &k.into(), v).map(|_| ());
         let transfer = Array::new();
@@ -98,14 +68,14 @@ impl EmbedWorker {
         let message = Object::new();
         let _ = Reflect::set(&message, &"load".into(), &load);
         me.worker
-            .post_message_with_transfer(&message, &transfer)
+            .post(&message, &transfer)
             .map_err(|e| failed("load", AppError::js_text(&e)))?;
         me.answer().await.map_err(|e| failed("load", e))?;
         Ok(me)
     }
 
     async fn answer(&mut self) -> Result<JsValue, String> {
-        match self.inbox.next().await {
+        match self.worker.next().await {
             Some(answer) => answer,
             None => Err("the worker went away".into()),
         }
@@ -127,7 +97,7 @@ impl EmbedWorker {
         let message = Object::new();
         let _ = Reflect::set(&message, &"run".into(), &run);
         self.worker
-            .post_message_with_transfer(&message, &transfer)
+            .post(&message, &transfer)
             .map_err(|e| failed("run", AppError::js_text(&e)))?;
         let answer = self.answer().await.map_err(|e| failed("run", e))?;
         let output = Reflect::get(&answer, &"output".into())

@@ -13,3 +13,4 @@ pub mod offline;
 pub mod pdfview;
 pub mod reader;
 pub mod storage;
+pub mod worker;

@@ -9,15 +9,11 @@ use fonte_core::chunk::ChunkParams;
 use fonte_core::ingest::Prepared;
 use fonte_core::pdf::{Report, Stopped};
 use fonte_core::reader::{decode, encode, Reply, Request};
-use futures_channel::mpsc::{unbounded, UnboundedReceiver};
-use futures_util::future::{select, Either};
-use futures_util::StreamExt;
-use gloo::timers::future::TimeoutFuture;
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
 
+use super::worker::{Elapsed, WorkerHandle};
 use crate::{AppError, AppResult};
 
 /// The worker's loader, written by Trunk next to the app (index.html).
@@ -56,22 +52,8 @@ enum Message {
     Died(String),
 }
 
-/// A started worker with its message handlers.
-struct Live {
-    worker: Worker,
-    inbox: UnboundedReceiver<Message>,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
-}
-
-impl Drop for Live {
-    fn drop(&mut self) {
-        // Unhooked first: an event already queued would otherwise call a dropped closure.
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
-}
+/// A started worker (dropping it terminates the worker).
+type Live = WorkerHandle<Message>;
 
 /// The reader worker and what it needs to start: the tokenizer chunking counts with.
 pub struct ReaderWorker {
@@ -142,16 +124,15 @@ impl ReaderWorker {
             *live = Some(self.start().await?);
         }
         let worker = live.as_mut().expect("started above");
-        send(&worker.worker, request, file)?;
+        send(worker, request, file)?;
         let deadline = js_sys::Date::now() + time_limit_ms(file.len());
         let mut panicked = None;
         let stopped = loop {
             let left = (deadline - js_sys::Date::now()).max(0.0) as u32;
-            let next = select(worker.inbox.next(), TimeoutFuture::new(left)).await;
-            let message = match next {
-                Either::Left((Some(m), _)) => m,
-                Either::Left((None, _)) => Message::Died("the worker went away".into()),
-                Either::Right(_) => {
+            let message = match worker.next_within(left).await {
+                Ok(Some(m)) => m,
+                Ok(None) => Message::Died("the worker went away".into()),
+                Err(Elapsed) => {
                     break Stopped::TimedOut {
                         secs: (time_limit_ms(file.len()) / 1000.0).round() as u32,
                     }
@@ -188,12 +169,8 @@ impl ReaderWorker {
     async fn start(&self) -> AppResult<Live> {
         let failed =
             |e: JsValue| AppError::Runtime(format!("PDF reader: {}", AppError::js_text(&e)));
-        let worker = Worker::new(&crate::engine::absolute(WORKER_URL)).map_err(failed)?;
-        let (tx, inbox) = unbounded();
-        let to_inbox = tx.clone();
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let data = e.data();
-            let message = if let Some(bytes) = data.dyn_ref::<Uint8Array>() {
+        let message = |data: JsValue| {
+            if let Some(bytes) = data.dyn_ref::<Uint8Array>() {
                 Message::Reply(bytes.to_vec())
             } else if data.as_f64() == Some(-1.0) {
                 Message::OverBudget
@@ -203,27 +180,13 @@ impl ReaderWorker {
                     .and_then(|v| v.as_string())
                     .unwrap_or_else(|| AppError::js_text(&data));
                 Message::Panicked(why)
-            };
-            let _ = to_inbox.unbounded_send(message);
-        });
-        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
-            // Handled here: the page shows the file's row, not an uncaught error.
-            e.prevent_default();
-            let _ = tx.unbounded_send(Message::Died(e.message()));
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        let mut live = Live {
-            worker,
-            inbox,
-            _on_message: on_message,
-            _on_error: on_error,
+            }
         };
+        // An uncaught error is the worker's end (the page shows the file's row for it).
+        let mut live = Live::start(WORKER_URL, message, Message::Died).map_err(failed)?;
         let not_ready = || AppError::Runtime("PDF reader: the worker did not start".into());
-        let ready = select(live.inbox.next(), TimeoutFuture::new(START_MS)).await;
-        match ready {
-            Either::Left((Some(Message::Reply(bytes)), _))
-                if decode::<Reply>(&bytes)? == Reply::Ready => {}
+        match live.next_within(START_MS).await {
+            Ok(Some(Message::Reply(bytes))) if decode::<Reply>(&bytes)? == Reply::Ready => {}
             _ => return Err(not_ready()),
         }
         let init = Request::Init {
@@ -231,9 +194,9 @@ impl ReaderWorker {
             max_tokens: self.max_tokens,
             memory_mib: memory_mib(),
         };
-        send(&live.worker, &init, &[])?;
-        match select(live.inbox.next(), TimeoutFuture::new(START_MS)).await {
-            Either::Left((Some(Message::Reply(bytes)), _)) => match decode::<Reply>(&bytes)? {
+        send(&live, &init, &[])?;
+        match live.next_within(START_MS).await {
+            Ok(Some(Message::Reply(bytes))) => match decode::<Reply>(&bytes)? {
                 Reply::Initialized => Ok(live),
                 Reply::Failed(why) => Err(AppError::Runtime(format!("PDF reader: {why}"))),
                 _ => Err(not_ready()),
@@ -248,13 +211,13 @@ pub const BUDGET_MIB: u64 = 1024;
 
 /// Posts `[request, file]`, transferring both buffers (the file is copied once, out of the
 /// page's wasm memory).
-fn send(worker: &Worker, request: &Request, file: &[u8]) -> AppResult<()> {
+fn send(worker: &Live, request: &Request, file: &[u8]) -> AppResult<()> {
     let header = Uint8Array::from(&encode(request)?[..]);
     let body = Uint8Array::from(file);
     let parts = Array::of2(&header, &body);
     let transfer = Array::of2(&header.buffer(), &body.buffer());
     worker
-        .post_message_with_transfer(&parts, &transfer)
+        .post(&parts, &transfer)
         .map_err(|e| AppError::Runtime(format!("PDF reader: {}", AppError::js_text(&e))))
 }
 
