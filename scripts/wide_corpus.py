@@ -100,19 +100,29 @@ def members(path):
                     yield m.name, t.extractfile(m).read()
 
 
-def fetch_deb(name, version):
-    """The package's .deb, from the configured Debian mirror (cached)."""
+def fetch_deb(name, version, fall_back=True):
+    """The package's .deb and its version, from the configured Debian mirror (cached). A mirror
+    may carry only a later point release than the pinned one (a security update replaces it):
+    then that one is taken, said, and recorded with its own version."""
     folder = CACHE / "debs"
     folder.mkdir(parents=True, exist_ok=True)
     quoted = version.replace(":", "%3a")
     found = list(folder.glob(f"{name}_{quoted}_*.deb"))
     if not found:
-        subprocess.run(["apt-get", "download", "-q", f"{name}={version}"], cwd=folder, check=True,
-                       stdout=subprocess.DEVNULL)
+        got = subprocess.run(["apt-get", "download", "-q", f"{name}={version}"], cwd=folder,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if got.returncode != 0 and fall_back:
+            policy = subprocess.run(["apt-cache", "policy", name], capture_output=True, text=True).stdout
+            candidate = re.search(r"Candidate:\s*(\S+)", policy)
+            if not candidate or candidate.group(1) == "(none)":
+                raise SystemExit(f"wide_corpus: {name} is not on this machine's Debian mirror")
+            version = candidate.group(1)
+            print(f"{name}: {got.args[-1]} is not on the mirror; taking {version}")
+            return fetch_deb(name, version, fall_back=False)
         found = list(folder.glob(f"{name}_{quoted}_*.deb"))
     if not found:
         raise SystemExit(f"wide_corpus: apt-get download {name}={version} gave no .deb")
-    return found[0]
+    return found[0], version
 
 
 def deb_members(path):
@@ -167,7 +177,8 @@ def main():
             n += 1
         print(f"{name} {version}: {n} PDFs ({lic})")
     for name, version, cap in DEBIAN:
-        files = list(deb_members(fetch_deb(name, version)))
+        deb, version = fetch_deb(name, version)
+        files = list(deb_members(deb))
         lic = deb_licence(files)
         pdfs = sorted((n, b) for n, b in files if n.lower().endswith(".pdf") and b.startswith(b"%PDF"))
         for member, data in pdfs[:cap]:
