@@ -9,6 +9,7 @@ use rustc_hash::{FxHashMap, FxHasher};
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
 
+use super::bidi;
 use super::interp::Placed;
 
 /// Spacing accents TeX and others draw as their own glyph, with the combining mark each becomes.
@@ -33,6 +34,8 @@ fn combining_for(accent: &str) -> Option<char> {
 
 struct Line {
     glyphs: Vec<Placed>,
+    // Whether it holds right-to-left letters.
+    rtl: bool,
     y: f32,
     size: f32,
     x_min: f32,
@@ -41,9 +44,72 @@ struct Line {
 fn same_line(line: &Line, g: &Placed) -> bool {
     let last = line.glyphs.last().expect("lines are never empty");
     let tol = 0.5 * line.size.max(g.size).max(1.0);
-    (g.y - line.y).abs() < tol
-        && g.x > last.x - 0.5 * g.size.max(1.0)
-        && g.x - last.x_end < 30.0 * g.size.max(1.0)
+    let size = g.size.max(1.0);
+    let rightwards = g.x > last.x - 0.5 * size && g.x - last.x_end < 30.0 * size;
+    // Right-to-left text drawn glyph by glyph in reading order moves leftwards (LuaTeX).
+    let leftwards = (line.rtl || bidi::has_rtl(&g.text))
+        && g.x_end < last.x + 0.5 * size
+        && last.x - g.x_end < 30.0 * size;
+    // A combining mark placed on its own, above or below its letter (LuaTeX), is part of it.
+    let mark_over_last = is_mark(g)
+        && (g.y - line.y).abs() < 1.5 * size
+        && g.x > last.x.min(last.x_end) - 0.5 * size
+        && g.x < last.x.max(last.x_end) + 0.5 * size;
+    mark_over_last || ((g.y - line.y).abs() < tol && (rightwards || leftwards))
+}
+
+/// Whether the glyph is only combining marks (a vowel sign, a point, a diacritic).
+fn is_mark(g: &Placed) -> bool {
+    !g.text.is_empty()
+        && g.text
+            .chars()
+            .all(|c| unicode_bidi::bidi_class(c) == unicode_bidi::BidiClass::NSM)
+}
+
+/// The text of a line with right-to-left letters in reading order. Its glyphs are put left to
+/// right and cut where a gap is wider than [`BLOCK_GAP`] font sizes (two columns, a number in
+/// the margin), and each piece is read in its own direction: a Hebrew column beside a Russian
+/// one is read right to left and the Russian left to right, the pieces left to right.
+fn rtl_line_text(glyphs: Vec<Placed>) -> String {
+    let glyphs = left_to_right(glyphs);
+    let mut pieces: Vec<Vec<Placed>> = Vec::new();
+    for g in glyphs {
+        match pieces.last_mut() {
+            Some(piece)
+                if !is_mark(&g) && {
+                    let p = piece.last().expect("pieces are never empty");
+                    g.x - p.x.max(p.x_end) > BLOCK_GAP * g.size.max(p.size).max(1.0)
+                } =>
+            {
+                pieces.push(vec![g])
+            }
+            Some(piece) => piece.push(g),
+            None => pieces.push(vec![g]),
+        }
+    }
+    let texts: Vec<String> = pieces
+        .into_iter()
+        .map(|p| bidi::logical(&clean(&line_text(&merge_accents(p)))))
+        .collect();
+    texts.join(" ")
+}
+
+/// A gap between glyphs wider than this many font sizes separates blocks of a line.
+const BLOCK_GAP: f32 = 1.5;
+
+/// A line's glyphs from left to right, each combining mark kept after the glyph it followed
+/// in the content (its letter), for a line with right-to-left text whose glyphs may come in
+/// either direction.
+fn left_to_right(glyphs: Vec<Placed>) -> Vec<Placed> {
+    let mut clusters: Vec<Vec<Placed>> = Vec::new();
+    for g in glyphs {
+        match clusters.last_mut() {
+            Some(cluster) if is_mark(&g) => cluster.push(g),
+            _ => clusters.push(vec![g]),
+        }
+    }
+    clusters.sort_by(|a, b| a[0].x.total_cmp(&b[0].x));
+    clusters.into_iter().flatten().collect()
 }
 
 /// Merges accent glyphs onto the letter they sit over: of the letters before and after the
@@ -319,12 +385,14 @@ fn lay_out_upright(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
         match lines.last_mut() {
             Some(line) if same_line(line, &g) => {
                 line.x_min = line.x_min.min(g.x);
+                line.rtl |= bidi::has_rtl(&g.text);
                 line.glyphs.push(g);
             }
             _ => lines.push(Line {
                 y: g.y,
                 size: g.size,
                 x_min: g.x,
+                rtl: bidi::has_rtl(&g.text),
                 glyphs: vec![g],
             }),
         }
@@ -347,7 +415,11 @@ fn lay_out_upright(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
                 ]
             },
         );
-        let body = clean(&line_text(&merge_accents(line.glyphs)));
+        let body = if line.rtl {
+            rtl_line_text(line.glyphs)
+        } else {
+            clean(&line_text(&merge_accents(line.glyphs)))
+        };
         let body = body.trim_end();
         if body.trim().is_empty() {
             continue;
@@ -401,6 +473,37 @@ mod tests {
             g("P", 0.0, 40.0, 6.0),
         ];
         assert_eq!(page_text(glyphs), "Hi y\nou\n\nP");
+    }
+
+    /// Glyphs of `text` laid from `x` with each advance `w`, left to right.
+    fn run(text: &str, x: f32, y: f32, w: f32) -> Vec<Placed> {
+        let chars: Vec<char> = text.chars().collect();
+        (0..chars.len())
+            .map(|i| g(&chars[i].to_string(), x + w * i as f32, y, w))
+            .collect()
+    }
+
+    #[test]
+    fn right_to_left_text_reads_in_logical_order_whichever_way_it_is_drawn() {
+        // XeTeX: each line drawn left to right in visual order ("פרק 1" on the page: "1 קרפ").
+        let mut drawn = run("1 קרפ", 200.0, 100.0, 5.0);
+        drawn.extend(run("The word ", 0.0, 88.0, 5.0));
+        drawn.extend(run("םולש", 45.0, 88.0, 5.0));
+        drawn.extend(run(".הלילח", 200.0, 76.0, 5.0));
+        assert_eq!(page_text(drawn), "פרק 1\nThe word שלום\nחלילה.");
+        // LuaTeX: each glyph drawn leftwards in reading order, a mark after its letter.
+        let mut reading: Vec<Placed> = run("1 קרפ", 200.0, 100.0, 5.0).into_iter().rev().collect();
+        let mut syriac: Vec<Placed> = run("ܝܟܪܟܡ", 200.0, 88.0, 5.0).into_iter().rev().collect();
+        syriac.insert(1, g("\u{73f}", 224.0, 92.0, 0.0));
+        reading.extend(syriac);
+        assert_eq!(page_text(reading), "פרק 1\nܡ\u{73f}ܟܪܟܝ");
+        // A left-to-right line is left as drawn: a glyph drawn back starts a new line.
+        let latin = vec![
+            g("a", 0.0, 100.0, 5.0),
+            g("b", 5.0, 100.0, 5.0),
+            g("c", -10.0, 100.0, 5.0),
+        ];
+        assert_eq!(page_text(latin), "ab\nc");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! turns them into lines and paragraphs. A bad file never panics, hangs or eats memory without
 //! bound: pages, operators and glyphs are capped and every page is isolated.
 
+mod bidi;
 mod docenc;
 mod extraction;
 pub mod font;
