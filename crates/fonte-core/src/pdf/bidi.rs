@@ -5,9 +5,13 @@
 //! it. The reordering of the Unicode bidirectional algorithm (UAX #9, through `unicode-bidi`)
 //! undoes itself for the cases that matter (runs of one direction, numbers inside
 //! right-to-left text, a right-to-left phrase in a left-to-right line): reordering the visual
-//! line gives the logical one. A letter's combining marks stay after it.
+//! line gives the logical one. A letter's combining marks stay after it. [`line_text`] is the
+//! layout's text of such a line.
 
 use unicode_bidi::{bidi_class, BidiClass, BidiInfo, Level};
+
+use super::interp::Placed;
+use super::layout::{self, clean, merge_accents};
 
 /// Whether `c` is a strong right-to-left letter.
 pub fn is_rtl(c: char) -> bool {
@@ -57,6 +61,57 @@ pub fn logical(visual: &str) -> String {
         .into_iter()
         .map(|u| &visual[units[u].0..units[u].1])
         .collect()
+}
+
+/// Whether the glyph is only combining marks (a vowel sign, a point, a diacritic).
+pub(super) fn is_mark(g: &Placed) -> bool {
+    !g.text.is_empty() && g.text.chars().all(|c| bidi_class(c) == BidiClass::NSM)
+}
+
+/// The text of a line with right-to-left letters in reading order. Its glyphs are put left to
+/// right and cut where a gap is wider than [`BLOCK_GAP`] font sizes (two columns, a number in
+/// the margin), and each piece is read in its own direction: a Hebrew column beside a Russian
+/// one is read right to left and the Russian left to right, the pieces left to right.
+pub(super) fn line_text(glyphs: Vec<Placed>) -> String {
+    let glyphs = left_to_right(glyphs);
+    let mut pieces: Vec<Vec<Placed>> = Vec::new();
+    for g in glyphs {
+        match pieces.last_mut() {
+            Some(piece)
+                if !is_mark(&g) && {
+                    let p = piece.last().expect("pieces are never empty");
+                    g.x - p.x.max(p.x_end) > BLOCK_GAP * g.size.max(p.size).max(1.0)
+                } =>
+            {
+                pieces.push(vec![g])
+            }
+            Some(piece) => piece.push(g),
+            None => pieces.push(vec![g]),
+        }
+    }
+    let texts: Vec<String> = pieces
+        .into_iter()
+        .map(|p| logical(&clean(&layout::line_text(&merge_accents(p)))))
+        .collect();
+    texts.join(" ")
+}
+
+/// A gap between glyphs wider than this many font sizes separates blocks of a line.
+const BLOCK_GAP: f32 = 1.5;
+
+/// A line's glyphs from left to right, each combining mark kept after the glyph it followed
+/// in the content (its letter), for a line with right-to-left text whose glyphs may come in
+/// either direction.
+fn left_to_right(glyphs: Vec<Placed>) -> Vec<Placed> {
+    let mut clusters: Vec<Vec<Placed>> = Vec::new();
+    for g in glyphs {
+        match clusters.last_mut() {
+            Some(cluster) if is_mark(&g) => cluster.push(g),
+            _ => clusters.push(vec![g]),
+        }
+    }
+    clusters.sort_by(|a, b| a[0].x.total_cmp(&b[0].x));
+    clusters.into_iter().flatten().collect()
 }
 
 #[cfg(test)]

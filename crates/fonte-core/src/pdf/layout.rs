@@ -51,70 +51,16 @@ fn same_line(line: &Line, g: &Placed) -> bool {
         && g.x_end < last.x + 0.5 * size
         && last.x - g.x_end < 30.0 * size;
     // A combining mark placed on its own, above or below its letter (LuaTeX), is part of it.
-    let mark_over_last = is_mark(g)
+    let mark_over_last = bidi::is_mark(g)
         && (g.y - line.y).abs() < 1.5 * size
         && g.x > last.x.min(last.x_end) - 0.5 * size
         && g.x < last.x.max(last.x_end) + 0.5 * size;
     mark_over_last || ((g.y - line.y).abs() < tol && (rightwards || leftwards))
 }
 
-/// Whether the glyph is only combining marks (a vowel sign, a point, a diacritic).
-fn is_mark(g: &Placed) -> bool {
-    !g.text.is_empty()
-        && g.text
-            .chars()
-            .all(|c| unicode_bidi::bidi_class(c) == unicode_bidi::BidiClass::NSM)
-}
-
-/// The text of a line with right-to-left letters in reading order. Its glyphs are put left to
-/// right and cut where a gap is wider than [`BLOCK_GAP`] font sizes (two columns, a number in
-/// the margin), and each piece is read in its own direction: a Hebrew column beside a Russian
-/// one is read right to left and the Russian left to right, the pieces left to right.
-fn rtl_line_text(glyphs: Vec<Placed>) -> String {
-    let glyphs = left_to_right(glyphs);
-    let mut pieces: Vec<Vec<Placed>> = Vec::new();
-    for g in glyphs {
-        match pieces.last_mut() {
-            Some(piece)
-                if !is_mark(&g) && {
-                    let p = piece.last().expect("pieces are never empty");
-                    g.x - p.x.max(p.x_end) > BLOCK_GAP * g.size.max(p.size).max(1.0)
-                } =>
-            {
-                pieces.push(vec![g])
-            }
-            Some(piece) => piece.push(g),
-            None => pieces.push(vec![g]),
-        }
-    }
-    let texts: Vec<String> = pieces
-        .into_iter()
-        .map(|p| bidi::logical(&clean(&line_text(&merge_accents(p)))))
-        .collect();
-    texts.join(" ")
-}
-
-/// A gap between glyphs wider than this many font sizes separates blocks of a line.
-const BLOCK_GAP: f32 = 1.5;
-
-/// A line's glyphs from left to right, each combining mark kept after the glyph it followed
-/// in the content (its letter), for a line with right-to-left text whose glyphs may come in
-/// either direction.
-fn left_to_right(glyphs: Vec<Placed>) -> Vec<Placed> {
-    let mut clusters: Vec<Vec<Placed>> = Vec::new();
-    for g in glyphs {
-        match clusters.last_mut() {
-            Some(cluster) if is_mark(&g) => cluster.push(g),
-            _ => clusters.push(vec![g]),
-        }
-    }
-    clusters.sort_by(|a, b| a[0].x.total_cmp(&b[0].x));
-    clusters.into_iter().flatten().collect()
-}
-
 /// Merges accent glyphs onto the letter they sit over: of the letters before and after the
 /// accent, the one whose centre is nearest the accent's centre, if the accent is over it.
-fn merge_accents(glyphs: Vec<Placed>) -> Vec<Placed> {
+pub(super) fn merge_accents(glyphs: Vec<Placed>) -> Vec<Placed> {
     let centre = |g: &Placed| (g.x + g.x_end) / 2.0;
     let is_letter =
         |g: &Placed| g.text.chars().all(char::is_alphabetic) && combining_for(&g.text).is_none();
@@ -167,7 +113,7 @@ fn merge_accents(glyphs: Vec<Placed>) -> Vec<Placed> {
         .collect()
 }
 
-fn line_text(glyphs: &[Placed]) -> String {
+pub(super) fn line_text(glyphs: &[Placed]) -> String {
     let mut s = String::new();
     let mut prev: Option<&Placed> = None;
     for g in glyphs {
@@ -416,7 +362,7 @@ fn lay_out_upright(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
             },
         );
         let body = if line.rtl {
-            rtl_line_text(line.glyphs)
+            bidi::line_text(line.glyphs)
         } else {
             clean(&line_text(&merge_accents(line.glyphs)))
         };
