@@ -23,22 +23,28 @@ pub fn has_rtl(text: &str) -> bool {
     text.chars().any(is_rtl)
 }
 
-/// The logical order of a line given in visual order (left to right on the page). The line's
-/// direction is that of most of its strong letters: a Hebrew line with one English word is
-/// read right to left, an English line with one Hebrew word left to right.
-pub fn logical(visual: &str) -> String {
-    if !has_rtl(visual) {
-        return visual.to_string();
-    }
+/// Whether a line reads right to left: most of its strong letters do (a Hebrew line with one
+/// English word does, an English line with one Hebrew word does not). The same rule whether
+/// the line is in visual order (as drawn) or logical order (as laid out).
+pub fn reads_right_to_left(line: &str) -> bool {
     let (mut rtl, mut ltr) = (0usize, 0usize);
-    for c in visual.chars() {
+    for c in line.chars() {
         match bidi_class(c) {
             BidiClass::R | BidiClass::AL => rtl += 1,
             BidiClass::L => ltr += 1,
             _ => {}
         }
     }
-    let base = if rtl > ltr {
+    rtl > ltr
+}
+
+/// The logical order of a line given in visual order (left to right on the page), in the
+/// direction [`reads_right_to_left`] gives it.
+pub fn logical(visual: &str) -> String {
+    if !has_rtl(visual) {
+        return visual.to_string();
+    }
+    let base = if reads_right_to_left(visual) {
         Level::rtl()
     } else {
         Level::ltr()

@@ -232,11 +232,15 @@ pub struct TextLine {
     pub rect: [f32; 4],
 }
 
-/// Boxes covering characters `start..end` of a page laid out as `lines`: whole lines inside the
-/// range, and the covered share of a line the range starts or ends in (by characters, which
-/// is close enough for a highlight: a line's glyphs are of one font, mostly).
-pub fn marks(lines: &[TextLine], start: usize, end: usize) -> Vec<[f32; 4]> {
+/// Boxes covering characters `start..end` of a page laid out as `lines` from `text`: whole
+/// lines inside the range, and the covered share of a line the range starts or ends in (by
+/// characters, which is close enough for a highlight: a line's glyphs are of one font, mostly),
+/// measured from the line's right end where it reads right to left (its characters are in
+/// reading order, its box is on the page). Told from the line's letters, so pages stored before
+/// right-to-left lines were laid out mark the same way.
+pub fn marks(text: &str, lines: &[TextLine], start: usize, end: usize) -> Vec<[f32; 4]> {
     let (start, end) = (start as f32, end as f32);
+    let chars: Vec<char> = text.chars().collect();
     lines
         .iter()
         .filter(|l| (l.start as f32) < end && (l.end as f32) > start && l.end > l.start)
@@ -245,6 +249,15 @@ pub fn marks(lines: &[TextLine], start: usize, end: usize) -> Vec<[f32; 4]> {
             let n = (l.end - l.start) as f32;
             let from = (start - l.start as f32).max(0.0) / n;
             let to = (end - l.start as f32).min(n) / n;
+            let line = chars
+                .get(l.start as usize..l.end as usize)
+                .unwrap_or_default();
+            if from > 0.0 || to < 1.0 {
+                let line: String = line.iter().collect();
+                if bidi::reads_right_to_left(&line) {
+                    return [x1 - (x1 - x0) * to, y0, x1 - (x1 - x0) * from, y1];
+                }
+            }
             [x0 + (x1 - x0) * from, y0, x0 + (x1 - x0) * to, y1]
         })
         .collect()
@@ -450,6 +463,29 @@ mod tests {
             g("c", -10.0, 100.0, 5.0),
         ];
         assert_eq!(page_text(latin), "ab\nc");
+    }
+
+    #[test]
+    fn part_of_a_right_to_left_line_is_marked_from_its_right_end() {
+        // "פרק 1" drawn from x = 200 to 225: its first word is the right part of the line.
+        let mut drawn = run("1 קרפ", 200.0, 100.0, 5.0);
+        drawn.extend(run("The word ", 200.0, 88.0, 5.0));
+        let (text, lines) = lay_out(drawn);
+        assert_eq!(text, "פרק 1\nThe word");
+        let [first] = marks(&text, &lines, 0, 3)[..] else {
+            panic!("one line")
+        };
+        assert!(first[0] > 209.0 && first[2] > 224.0, "{first:?}");
+        let [last] = marks(&text, &lines, 4, 5)[..] else {
+            panic!("one line")
+        };
+        assert!(last[0] < 201.0 && last[2] < 206.0, "{last:?}");
+        // A left-to-right line is marked from its left end, a whole line as its box.
+        let [word] = marks(&text, &lines, 6, 9)[..] else {
+            panic!("one line")
+        };
+        assert!(word[0] < 201.0 && word[2] < 217.5, "{word:?}");
+        assert_eq!(marks(&text, &lines, 0, 5), vec![lines[0].rect]);
     }
 
     #[test]

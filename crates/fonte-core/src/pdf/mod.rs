@@ -81,7 +81,7 @@ pub struct PageText {
 impl PageText {
     /// Boxes (user space: left, bottom, right, top) covering characters `start..end`.
     pub fn marks(&self, start: usize, end: usize) -> Vec<[f32; 4]> {
-        layout::marks(&self.lines, start, end)
+        layout::marks(&self.text, &self.lines, start, end)
     }
 }
 
