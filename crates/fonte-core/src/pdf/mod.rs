@@ -8,6 +8,7 @@
 mod bidi;
 mod docenc;
 mod extraction;
+mod fields;
 pub mod font;
 mod furniture;
 pub mod interp;

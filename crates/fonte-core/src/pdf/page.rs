@@ -5,19 +5,25 @@ use pdf::content::FormXObject;
 use pdf::object::{Object, Page, RcRef, Rectangle, Ref, Resolve};
 use pdf::primitive::Primitive;
 
+use super::fields;
 use super::interp::{self, Budget, Interpreter, M0};
 use super::tally::Tally;
 use super::{layout, Limits, TextLine};
 
-/// The normal appearance stream of each visible annotation of the page, with its /Rect.
+/// A visible annotation of the page: its normal appearance stream, its /Rect, and what its
+/// form field shows where the appearance shows no text.
+struct Annotation {
+    form: Option<RcRef<FormXObject>>,
+    rect: Rectangle,
+    field: fields::Shown,
+}
+
+/// The page's visible annotations.
 ///
 /// Read from the raw dictionaries: the crate's `Annot` cannot load an appearance stream that is
 /// an indirect object (it asks `RcRef` to parse a stream that is no longer a reference), which is
 /// how nearly every form field stores it.
-fn annotation_forms(
-    page_ref: pdf::object::PlainRef,
-    resolve: &impl Resolve,
-) -> Vec<(RcRef<FormXObject>, Rectangle)> {
+fn annotations(page_ref: pdf::object::PlainRef, resolve: &impl Resolve) -> Vec<Annotation> {
     const HIDDEN: i32 = 2;
     let mut out = Vec::new();
     let Ok(page) = resolve
@@ -52,29 +58,34 @@ fn annotation_forms(
         else {
             continue;
         };
-        let Some(normal) = annot
+        let normal = annot
             .get("AP")
             .cloned()
             .and_then(|ap| ap.resolve(resolve).ok())
             .and_then(|ap| ap.into_dictionary().ok())
-            .and_then(|mut ap| ap.remove("N"))
-        else {
-            continue;
-        };
+            .and_then(|mut ap| ap.remove("N"));
         // /N is the stream itself, or a dictionary of states (checkboxes) chosen by /AS.
         let stream_ref = match normal {
-            Primitive::Reference(r) => match resolve.resolve(r) {
+            Some(Primitive::Reference(r)) => match resolve.resolve(r) {
                 Ok(Primitive::Dictionary(states)) => pick_state(&annot, &states),
                 Ok(_) => Some(r),
                 Err(_) => None,
             },
-            Primitive::Dictionary(states) => pick_state(&annot, &states),
+            Some(Primitive::Dictionary(states)) => pick_state(&annot, &states),
             _ => None,
         };
-        if let Some(r) = stream_ref {
-            if let Ok(form) = resolve.get(Ref::<FormXObject>::new(r)) {
-                out.push((form, rect));
-            }
+        let form = stream_ref.and_then(|r| resolve.get(Ref::<FormXObject>::new(r)).ok());
+        let is_widget = annot
+            .get("Subtype")
+            .and_then(|s| s.as_name().ok())
+            .is_some_and(|s| s == "Widget");
+        let field = if is_widget {
+            fields::shown(&annot, resolve)
+        } else {
+            fields::Shown::default()
+        };
+        if form.is_some() || !field.lines.is_empty() {
+            out.push(Annotation { form, rect, field });
         }
     }
     out
@@ -161,15 +172,22 @@ pub(super) fn page_text(
     // Form field values and free-text notes live in annotation appearance streams, which
     // viewers (and pdftotext) draw over the page.
     if let Some(page_ref) = page_ref {
-        for (form, rect) in annotation_forms(page_ref, resolve) {
-            let Some(parsed) = interp.form(form.get_ref().get_inner(), &form) else {
-                continue;
-            };
-            damaged |= parsed.1;
-            let dict = form.dict();
-            let ctm = interp::annotation_matrix(dict.matrix.as_ref(), &dict.bbox, &rect);
-            let res = dict.resources.as_deref().or(form_resources).or(resources);
-            interp.run(&parsed.0, res, ctm, &mut glyphs, 1);
+        for annot in annotations(page_ref, resolve) {
+            let before = glyphs.len();
+            if let Some(form) = &annot.form {
+                if let Some(parsed) = interp.form(form.get_ref().get_inner(), form) {
+                    damaged |= parsed.1;
+                    let dict = form.dict();
+                    let ctm =
+                        interp::annotation_matrix(dict.matrix.as_ref(), &dict.bbox, &annot.rect);
+                    let res = dict.resources.as_deref().or(form_resources).or(resources);
+                    interp.run(&parsed.0, res, ctm, &mut glyphs, 1);
+                }
+            }
+            // An empty appearance of a field with a value: the viewer draws the value.
+            if glyphs.len() == before {
+                glyphs.extend(fields::glyphs(&annot.field, &annot.rect));
+            }
         }
     }
     // Text outside the crop box is not shown by viewers.
