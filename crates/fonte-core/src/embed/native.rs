@@ -208,6 +208,10 @@ mod tests {
             "multilingual-e5-small-enpt-int8",
             "e5-int8-native-vectors.json",
             0.998,
+            // ONNX Runtime's int8 matmul kernels differ between CPUs (VNNI against AVX2's
+            // saturating u8 x s8 pairs): 0.9994 to the committed fixture on an AVX2-only AMD
+            // EPYC. The browser test holds its vectors to the same 0.999.
+            0.999,
         );
     }
 
@@ -218,11 +222,13 @@ mod tests {
             "multilingual-e5-small-enpt",
             "e5-native-vectors.json",
             0.9999,
+            0.9999,
         );
     }
 
-    /// `batched`: the least cosine between a vector embedded alone and in a padded batch.
-    fn e5_finds_the_translation_and_matches(folder: &str, fixture: &str, batched: f32) {
+    /// `batched`: the least cosine between a vector embedded alone and in a padded batch;
+    /// `fixed`: the least cosine to the committed fixture's vectors.
+    fn e5_finds_the_translation_and_matches(folder: &str, fixture: &str, batched: f32, fixed: f32) {
         let manifest = e5_manifest(folder);
         assert_eq!(manifest.query_prefix, "query: ");
         assert_eq!(manifest.passage_prefix, "passage: ");
@@ -276,7 +282,7 @@ mod tests {
                 serde_json::from_value(fixture["items"][i]["vector"].clone()).unwrap();
             let agree = cosine(&stored, &all[i]);
             assert!(
-                agree >= 0.9999,
+                agree >= fixed,
                 "{text}: drifted from the fixture, cosine {agree}"
             );
         }
