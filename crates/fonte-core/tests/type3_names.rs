@@ -63,6 +63,18 @@ fn accented_letters_of_the_t1_encoding_read_as_latin_1() {
             .trim(),
         "á"
     );
+    // Where T1 is not Latin-1: "größe" is g r ö ß e, ß at 0xFF (ÿ in Latin-1).
+    let mut names = String::new();
+    for c in 0..=255 {
+        names.push_str(&format!("/a{c} "));
+    }
+    let german = type3_page_from(0, &names, "gr\\366\\377e \\327uvre \\367il \\337");
+    assert_eq!(
+        extract(&german, None, Limits::default()).pages[0]
+            .text
+            .trim(),
+        "größe Œuvre œil SS"
+    );
 }
 
 #[test]

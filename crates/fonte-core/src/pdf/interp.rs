@@ -301,7 +301,16 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             }
             return;
         };
-        for glyph in font.decode(bytes) {
+        let glyphs = font.decode(bytes);
+        // Ghostscript (ps2pdf of troff and other PostScript) justifies a line by showing the
+        // two glyphs around a word break as one string with a character spacing as wide as
+        // the break: "(dw) Tj" at 4.4 Tc is "invoked with". Letter-spaced text spaces a run
+        // of three glyphs or more, so only a two-glyph string's spacing is left out of its
+        // first glyph's end, and the layout sees the gap and reads a word break where it is
+        // wide enough (as pdftotext does; grdemo-doc.pdf, issue 16).
+        let break_between =
+            glyphs.len() == 2 && gs.char_space > 0.0 && !glyphs.iter().any(|g| g.is_space_code);
+        for (i, glyph) in glyphs.into_iter().enumerate() {
             if !(glyph.is_space_code && glyph.text.is_empty()) {
                 self.tally.count(!gs.invisible, glyph.lost, 1);
             }
@@ -315,11 +324,24 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             }
             advance *= gs.scale;
             *tm = M::translate(advance, 0.0).then(*tm);
-            let (x_end, y_end) = tm.then(gs.ctm).apply(0.0, 0.0);
+            let (x_end, y_end) = if break_between && i == 0 {
+                M::translate(-gs.char_space * gs.scale, 0.0)
+                    .then(*tm)
+                    .then(gs.ctm)
+                    .apply(0.0, 0.0)
+            } else {
+                tm.then(gs.ctm).apply(0.0, 0.0)
+            };
             // Every decoded glyph costs, shown or not: a string of unmapped codes repeated
             // by a million `Tj` is work too.
             self.budget.glyphs = self.budget.glyphs.saturating_sub(1);
             if glyph.text.is_empty() {
+                continue;
+            }
+            // A space squeezed by a negative word spacing to under a tenth of an em separates
+            // nothing on the page (Ghostscript draws "hav e" at -2.5 Tw for "have"): the
+            // layout then reads the gap, as it does where no space is drawn.
+            if glyph.text.chars().all(char::is_whitespace) && advance < 0.1 * gs.size * gs.scale {
                 continue;
             }
             let size = (c * c + d * d).sqrt();

@@ -67,10 +67,15 @@ pub fn line_numbers(text: &str) -> Vec<Range<usize>> {
     let mut accepted: Vec<(u32, u32)> = Vec::new(); // (number, step of its run)
     let mut left: Vec<(u32, Range<usize>)> = Vec::new();
     for place in [Place::Alone, Place::Start, Place::End] {
+        // A number far from a short line is laid out on a line of its own, one near a long
+        // line at its end: the same margin gives both, so a run at the start or the end of the
+        // lines takes the lone numbers too.
         let found: Vec<(u32, Range<usize>)> = lines
             .iter()
             .filter_map(|&(at, line)| {
-                number_at(line, place).map(|(n, r)| (n, at + r.start..at + r.end))
+                number_at(line, place)
+                    .or_else(|| number_at(line, Place::Alone))
+                    .map(|(n, r)| (n, at + r.start..at + r.end))
             })
             .collect();
         // Runs of one step; a break starts a new run from the number before it, which may
@@ -177,6 +182,20 @@ mod tests {
             .map(|(i, l)| format!("{l} {}\n", i + 20))
             .collect();
         assert_eq!(strip(&last), prose.map(|l| format!("{l}\n")).concat());
+    }
+
+    #[test]
+    fn a_margin_split_between_line_ends_and_lines_of_their_own_goes() {
+        // Every fifth line numbered in the right margin: beside a long line the number ends it,
+        // beside a short one it is a line of its own.
+        let text =
+            "a long line of prose here 5\nshort\n\n10\n\nanother long line 15\nshort\n\n20\n\n\
+                    the next long line of text 25\nand more\n";
+        assert_eq!(
+            strip(text),
+            // A lone number takes its own line break only.
+            "a long line of prose here\nshort\n\n\nanother long line\nshort\n\n\nthe next long line of text\nand more\n"
+        );
     }
 
     #[test]

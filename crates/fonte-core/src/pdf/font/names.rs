@@ -149,9 +149,10 @@ fn tex_glyph_text(name: &str) -> Option<&'static str> {
 
 /// A Type3 glyph named by its own code: the bitmap fonts TeX's drivers embed (PK fonts through
 /// dvips or pdfTeX) call the glyph at code 97 "a97", and their codes are ASCII where ASCII has
-/// a printable character, and Latin-1 for the accented letters of the T1 encoding (0xC0-0xFF
-/// but the four T1 places Latin-1 does not share). Shown as that character, as pdftotext does
-/// for Type3 fonts (found on `latexcheat-ptbr/latexsheet-ptbr.pdf` of Debian's
+/// a printable character, and the T1 encoding's letters at 0xC0-0xFF: Latin-1's, but for the
+/// four places T1 keeps for Œ, SS, œ and ß (where pdftotext, reading Latin-1, writes "×", "ß",
+/// "÷" and "ÿ": "gröÿe" for "größe" in edfnotes' PdUsample.pdf, which Fonte lost as "grö e").
+/// Shown as that character (found on `latexcheat-ptbr/latexsheet-ptbr.pdf` of Debian's
 /// texlive-lang-portuguese: 0.08 word F1, reported complete). Only when the number is the code
 /// itself and in those ranges; anything else stays unknown.
 pub(super) fn code_named_glyph(name: &str, code: u32) -> Option<String> {
@@ -161,8 +162,20 @@ pub(super) fn code_named_glyph(name: &str, code: u32) -> Option<String> {
         return None;
     }
     let n: u32 = digits.parse().ok()?;
-    let t1_letter = (0xc0..=0xff).contains(&n) && ![0xd7, 0xdf, 0xf7, 0xff].contains(&n);
-    (n == code && ((0x21..0x7f).contains(&n) || t1_letter))
-        .then(|| char::from_u32(n).map(String::from))
-        .flatten()
+    if n != code {
+        return None;
+    }
+    match n {
+        0x21..=0x7e | 0xc0..=0xff => Some(
+            match n {
+                0xd7 => "Œ",
+                0xdf => "SS",
+                0xf7 => "œ",
+                0xff => "ß",
+                _ => return char::from_u32(n).map(String::from),
+            }
+            .to_string(),
+        ),
+        _ => None,
+    }
 }

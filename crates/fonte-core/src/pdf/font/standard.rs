@@ -58,8 +58,30 @@ pub(super) fn standard_widths(base_font: &str) -> Option<HashMap<char, f32>> {
             }
         }
     }
+    // The Adobe Glyph List gives some names two characters, and pdf_encoding's tables pick the
+    // other one: StandardEncoding's code 32 "space" reads U+00A0, WinAnsi's 0xA0 "nbspace" too,
+    // "hyphen" U+00AD… A width looked up by the encoding's character missed and fell back to
+    // half an em: every space of a groff/Ghostscript document in Times twice as wide, each line
+    // drifting right until its words ran into each other (grdemo-doc.pdf, issue 16).
+    for (named, alias) in AGL_ALIASES {
+        if let Some(&w) = out.get(&named) {
+            out.entry(alias).or_insert(w);
+        }
+    }
     Some(out)
 }
+
+/// (the character a glyph name reads, another character the AGL gives the same glyph).
+const AGL_ALIASES: [(char, char); 8] = [
+    (' ', '\u{A0}'),
+    ('-', '\u{AD}'),
+    ('\u{2044}', '\u{2215}'),
+    ('\u{B7}', '\u{2219}'),
+    ('\u{AF}', '\u{2C9}'),
+    ('\u{3A9}', '\u{2126}'),
+    ('\u{394}', '\u{2206}'),
+    ('\u{B5}', '\u{3BC}'),
+];
 
 #[cfg(test)]
 mod tests {
@@ -77,5 +99,20 @@ mod tests {
             Some(&600.0)
         );
         assert!(standard_widths("CMR10").is_none());
+    }
+
+    #[test]
+    fn every_character_the_standard_encodings_give_has_its_width() {
+        // Whatever character pdf_encoding reads for a code, the width is the glyph's.
+        let times = standard_widths("Times-Roman").unwrap();
+        for table in [&pdf_encoding::STANDARD, &pdf_encoding::WINANSI] {
+            for code in 32..=255u8 {
+                if let Some(c) = table.get(code).filter(|c| *c != '\u{7F}') {
+                    assert!(times.contains_key(&c), "code {code}: {c:?}");
+                }
+            }
+        }
+        assert_eq!(times.get(&'\u{A0}'), Some(&250.0));
+        assert_eq!(times.get(&'\u{AD}'), times.get(&'-'));
     }
 }

@@ -1,0 +1,47 @@
+//! Where words break when a line is justified by Ghostscript (ps2pdf of groff and other
+//! PostScript, grdemo-doc.pdf in the wide corpus, issue 16): spaces measured with the standard
+//! font's own width, a word break made by the character spacing of a two-glyph string, and a
+//! space squeezed away by a negative word spacing.
+
+mod common;
+
+use common::hostile::page_with;
+use fonte_core::pdf::{extract, Limits, Report};
+
+fn text_of(content: &[u8]) -> String {
+    let out = extract(&page_with(content), None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    out.pages[0].text.clone()
+}
+
+#[test]
+fn a_word_placed_after_spaces_of_a_standard_font_is_a_word_of_its_own() {
+    // /F1 is Helvetica without /Widths or /Encoding: code 32 reads through StandardEncoding,
+    // whose "space" pdf_encoding gives as U+00A0. "as explained in the" is 91.718 pt wide at
+    // 11 pt; Ghostscript places the next word one space (3.058 pt) after it.
+    let text = text_of(
+        b"BT /F1 11 Tf 72 700 Td (as explained in the) Tj 94.776 0 Td (grops) Tj
+          94.776 0 Td (manual) Tj ET",
+    );
+    assert!(text.contains("as explained in the grops"), "{text:?}");
+}
+
+#[test]
+fn the_character_spacing_of_a_two_glyph_string_is_a_word_break() {
+    let text = text_of(
+        b"BT /F1 11 Tf 72 700 Td (is invoke) Tj 4.4 Tc (dw) Tj 0 Tc (ith the option) Tj ET
+          BT /F1 14 Tf 72 650 Td 3 Tc (Double) Tj 0 Tc ( spaced) Tj ET
+          BT /F1 11 Tf 72 600 Td 0.2 Tc (up) Tj 0 Tc (per) Tj ET",
+    );
+    assert!(text.contains("is invoked with the option"), "{text:?}");
+    // Letter spacing over a run of letters, and a spacing too narrow to be a word break, join.
+    assert!(text.contains("Double spaced"), "{text:?}");
+    assert!(text.contains("upper"), "{text:?}");
+}
+
+#[test]
+fn a_space_squeezed_to_nothing_by_word_spacing_breaks_no_word() {
+    // Helvetica's space is 3.058 pt at 11 pt; at -2.5 Tw it advances 0.56 pt.
+    let text = text_of(b"BT /F1 11 Tf 72 700 Td (they ) Tj -2.5 Tw (hav e) Tj 0 Tw ( to go) Tj ET");
+    assert!(text.contains("they have to go"), "{text:?}");
+}
