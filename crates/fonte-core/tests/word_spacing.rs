@@ -45,3 +45,15 @@ fn a_space_squeezed_to_nothing_by_word_spacing_breaks_no_word() {
     let text = text_of(b"BT /F1 11 Tf 72 700 Td (they ) Tj -2.5 Tw (hav e) Tj 0 Tw ( to go) Tj ET");
     assert!(text.contains("they have to go"), "{text:?}");
 }
+
+#[test]
+fn glyphs_spaced_wider_than_an_em_are_items_apart() {
+    // A glyph table's header row as pdfTeX draws it: one string, cells spaced by 1.3 em of Tc
+    // (txfontsdoc.pdf). Tracking of 0.6 em (pypdf's toy.pdf) is still a letter-spaced word.
+    let text = text_of(
+        b"BT /F1 1 Tf 10.9 0 0 10.9 72 700 Tm 1.3 Tc [(01) -5.5 (23)] TJ ET
+          BT /F1 20 Tf 72 650 Td 12 Tc (Double) Tj ET",
+    );
+    assert!(text.contains("0 1 2 3"), "{text:?}");
+    assert!(text.contains("Double"), "{text:?}");
+}

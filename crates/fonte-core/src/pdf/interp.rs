@@ -310,6 +310,10 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         // wide enough (as pdftotext does; grdemo-doc.pdf, issue 16).
         let break_between =
             glyphs.len() == 2 && gs.char_space > 0.0 && !glyphs.iter().any(|g| g.is_space_code);
+        // A character spacing wider than an em is no letter spacing (tracking rarely passes
+        // half an em): the glyphs are items apart, as the cells of a glyph table that pdfTeX
+        // spaces with 1.3 em of Tc (txfontsdoc.pdf).
+        let apart = gs.size > 0.0 && gs.char_space > gs.size;
         for (i, glyph) in glyphs.into_iter().enumerate() {
             if !(glyph.is_space_code && glyph.text.is_empty()) {
                 self.tally.count(!gs.invisible, glyph.lost, 1);
@@ -324,7 +328,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             }
             advance *= gs.scale;
             *tm = M::translate(advance, 0.0).then(*tm);
-            let (x_end, y_end) = if break_between && i == 0 {
+            let (x_end, y_end) = if (break_between && i == 0) || apart {
                 M::translate(-gs.char_space * gs.scale, 0.0)
                     .then(*tm)
                     .then(gs.ctm)
