@@ -10,8 +10,9 @@
 
 use unicode_bidi::{bidi_class, BidiClass, BidiInfo, Level};
 
+use super::accents::merge_accents;
 use super::interp::Placed;
-use super::layout::{self, clean, merge_accents};
+use super::layout::{self, clean};
 
 /// Whether `c` is a strong right-to-left letter.
 pub fn is_rtl(c: char) -> bool {

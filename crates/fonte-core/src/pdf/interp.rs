@@ -4,10 +4,12 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use pdf::content::{Matrix, Op, TextDrawAdjusted};
+use pdf::content::{Op, TextDrawAdjusted};
 use pdf::object::{PlainRef, Resolve, Resources, XObject};
 
 use super::font::{FontDecoder, Loss};
+pub use super::matrix::{annotation_matrix, M0};
+use super::matrix::{quarter_turns, M};
 use super::tally::Tally;
 
 /// A glyph placed on the page, in default user space (points, y up).
@@ -28,40 +30,6 @@ pub struct Placed {
     /// The text's direction in quarter turns counter-clockwise: 0 upright, 1 running upwards,
     /// 2 upside down, 3 running downwards; `None` when skewed or mirrored.
     pub turns: Option<u8>,
-}
-
-#[derive(Clone, Copy)]
-struct M([f32; 6]);
-
-impl M {
-    const IDENTITY: M = M([1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
-
-    fn from(m: &Matrix) -> M {
-        M([m.a, m.b, m.c, m.d, m.e, m.f])
-    }
-
-    /// `self × other` in PDF's row-vector convention (apply self first).
-    fn then(self, o: M) -> M {
-        let [a, b, c, d, e, f] = self.0;
-        let [oa, ob, oc, od, oe, of] = o.0;
-        M([
-            a * oa + b * oc,
-            a * ob + b * od,
-            c * oa + d * oc,
-            c * ob + d * od,
-            e * oa + f * oc + oe,
-            e * ob + f * od + of,
-        ])
-    }
-
-    fn translate(x: f32, y: f32) -> M {
-        M([1.0, 0.0, 0.0, 1.0, x, y])
-    }
-
-    fn apply(self, x: f32, y: f32) -> (f32, f32) {
-        let [a, b, c, d, e, f] = self.0;
-        (x * a + y * c + e, x * b + y * d + f)
-    }
 }
 
 #[derive(Clone)]
@@ -360,66 +328,4 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             });
         }
     }
-}
-
-/// The direction of text drawn with the glyph matrix `[a b c d]`, in quarter turns (see
-/// [`Placed::turns`]): the baseline along ±x or ±y within 1%, the glyphs not mirrored.
-fn quarter_turns(a: f32, b: f32, c: f32, d: f32) -> Option<u8> {
-    let straight = |along: f32, across: f32| along.abs() > 0.0 && across.abs() < 0.01 * along.abs();
-    if a * d - b * c <= 0.0 {
-        return None;
-    }
-    if straight(a, b) {
-        Some(if a > 0.0 { 0 } else { 2 })
-    } else if straight(b, a) {
-        Some(if b > 0.0 { 1 } else { 3 })
-    } else {
-        None
-    }
-}
-
-/// A transformation matrix given from outside the interpreter (the page's starting CTM).
-#[derive(Debug, Clone, Copy)]
-pub struct M0(pub [f32; 6]);
-
-impl M0 {
-    /// The identity.
-    pub const IDENTITY: M0 = M0([1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
-}
-
-/// The matrix that draws an annotation's appearance form (with its own /Matrix and /BBox)
-/// into the annotation's /Rect on the page (PDF 32000-1, 12.5.5).
-pub fn annotation_matrix(
-    form_matrix: Option<&Matrix>,
-    bbox: &pdf::object::Rectangle,
-    rect: &pdf::object::Rectangle,
-) -> M0 {
-    let m = form_matrix.map_or(M::IDENTITY, M::from);
-    let corners = [
-        (bbox.left, bbox.bottom),
-        (bbox.right, bbox.bottom),
-        (bbox.left, bbox.top),
-        (bbox.right, bbox.top),
-    ];
-    let pts: Vec<(f32, f32)> = corners.iter().map(|&(x, y)| m.apply(x, y)).collect();
-    let (x0, x1) = pts
-        .iter()
-        .fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
-    let (y0, y1) = pts
-        .iter()
-        .fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
-    let (rx0, rx1) = (rect.left.min(rect.right), rect.left.max(rect.right));
-    let (ry0, ry1) = (rect.bottom.min(rect.top), rect.bottom.max(rect.top));
-    let sx = if x1 > x0 {
-        (rx1 - rx0) / (x1 - x0)
-    } else {
-        1.0
-    };
-    let sy = if y1 > y0 {
-        (ry1 - ry0) / (y1 - y0)
-    } else {
-        1.0
-    };
-    let a = M([sx, 0.0, 0.0, sy, rx0 - x0 * sx, ry0 - y0 * sy]);
-    M0(m.then(a).0)
 }

@@ -5,6 +5,7 @@
 //! turns them into lines and paragraphs. A bad file never panics, hangs or eats memory without
 //! bound: pages, operators and glyphs are capped and every page is isolated.
 
+mod accents;
 mod bidi;
 mod docenc;
 mod extraction;
@@ -14,6 +15,7 @@ mod furniture;
 pub mod interp;
 pub mod layout;
 pub mod margin;
+mod matrix;
 mod noise;
 mod page;
 mod report;
