@@ -5,7 +5,7 @@
 mod common;
 
 use common::hostile::Builder;
-use fonte_core::pdf::{extract, Limits, Report};
+use fonte_core::pdf::{extract, Limits, PartialReason, Report};
 
 /// A page that says "Example for a Form", with widgets made of `fields` (each a dictionary's
 /// entries: /FT, /V, /Ff, /Opt…), every one with `appearance` as its normal appearance.
@@ -106,4 +106,32 @@ fn an_appearance_that_draws_the_value_is_read_once() {
     let doc = extract(&pdf, None, Limits::default());
     let text = &doc.pages[0].text;
     assert_eq!(text.matches("Alice").count(), 1, "{text:?}");
+}
+
+#[test]
+fn a_field_value_counts_against_the_page_glyph_budget() {
+    // A value far longer than a page may place: cut at the budget, and the page says so.
+    let long = "word ".repeat(2_000);
+    let pdf = form(
+        &[(
+            &format!("/FT /Tx /T (Notes) /Ff 4096 /V ({long})"),
+            [72.0, 100.0, 540.0, 680.0],
+        )],
+        b"/Tx BMC\nEMC\n",
+    );
+    let limits = Limits {
+        max_glyphs_per_page: 1_000,
+        ..Limits::default()
+    };
+    let doc = extract(&pdf, None, limits);
+    assert_eq!(
+        doc.report,
+        Report::Partial {
+            pages: vec![1],
+            reason: PartialReason::TooComplex
+        }
+    );
+    let text = &doc.pages[0].text;
+    assert!(text.starts_with("Example for a Form"), "{text:?}");
+    assert!(text.chars().filter(|c| !c.is_whitespace()).count() <= 1_000);
 }

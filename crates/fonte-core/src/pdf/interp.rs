@@ -126,6 +126,17 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         Some(parsed)
     }
 
+    /// Glyphs placed from outside a content stream (a form field's value), within the glyph
+    /// budget like any others: what is over it is cut and the page reported truncated.
+    pub fn place(&mut self, mut glyphs: Vec<Placed>, out: &mut Vec<Placed>) {
+        if glyphs.len() > self.budget.glyphs {
+            glyphs.truncate(self.budget.glyphs);
+            self.truncated = true;
+        }
+        self.budget.glyphs -= glyphs.len();
+        out.extend(glyphs);
+    }
+
     /// Runs a page's (or form's) operators.
     pub fn run(
         &mut self,

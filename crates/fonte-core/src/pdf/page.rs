@@ -186,7 +186,7 @@ pub(super) fn page_text(
             }
             // An empty appearance of a field with a value: the viewer draws the value.
             if glyphs.len() == before {
-                glyphs.extend(fields::glyphs(&annot.field, &annot.rect));
+                interp.place(fields::glyphs(&annot.field, &annot.rect), &mut glyphs);
             }
         }
     }
