@@ -57,3 +57,19 @@ fn glyphs_spaced_wider_than_an_em_are_items_apart() {
     assert!(text.contains("0 1 2 3"), "{text:?}");
     assert!(text.contains("Double"), "{text:?}");
 }
+
+#[test]
+fn a_character_spacing_kerned_back_glyph_by_glyph_leaves_the_word_breaks() {
+    // A contents line as pdfTeX draws it in txfontsdoc.pdf: half an em of Tc, each glyph
+    // kerned back by as much, and a quarter em less at each word break.
+    let text = text_of(
+        b"BT /F1 1 Tf 10.9 0 0 10.9 72 700 Tm 0.498 Tc
+          [(7)497.5(.)500.5(1)-553(S)498.5(o)497.5(m)500.5(e)243.5(F)515(o)497.5(n)497.5(t)248
+           (D)499.5(e)496.5(s)496.5(i)495.5(g)497.5(n)255.5(I)495.5(s)496.5(s)496.5(u)497.5(e)
+           496.5(s)-70(.)-5.5(...)-902(8)] TJ ET
+          BT /F1 20 Tf 72 650 Td 3 Tc [(W) 60 (ave)] TJ ET",
+    );
+    assert!(text.contains("7.1 Some Font Design Issues"), "{text:?}");
+    // A font's kern inside letter-spaced display type keeps the word whole.
+    assert!(text.contains("Wave"), "{text:?}");
+}

@@ -220,14 +220,35 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                     tlm = M::translate(0.0, -gs.leading).then(tlm);
                     tm = tlm;
                 }
-                Op::TextDraw { text } => self.show(text.as_bytes(), &gs, &mut tm, out),
+                Op::TextDraw { text } => {
+                    self.show(text.as_bytes(), &gs, &mut tm, out);
+                }
                 Op::TextDrawAdjusted { array } => {
+                    let mut last_shown = false;
                     for item in array {
                         match item {
                             TextDrawAdjusted::Text(text) => {
-                                self.show(text.as_bytes(), &gs, &mut tm, out)
+                                last_shown = self.show(text.as_bytes(), &gs, &mut tm, out);
                             }
                             TextDrawAdjusted::Spacing(n) => {
+                                // A kern that takes the character spacing back (pdfTeX sets
+                                // contents lines at 0.5 em of Tc with each glyph kerned back
+                                // by as much, txfontsdoc.pdf) says the spacing is no letter
+                                // spacing: the glyph before it ends where its advance does,
+                                // and the layout reads the gap that is left. A font's kern in
+                                // letter-spaced text is a small share of the spacing.
+                                let back = n / 1000.0 * gs.size;
+                                if last_shown && gs.char_space > 0.0 && back >= gs.char_space / 4.0
+                                {
+                                    if let Some(glyph) = out.last_mut() {
+                                        (glyph.x_end, glyph.y_end) =
+                                            M::translate(-gs.char_space * gs.scale, 0.0)
+                                                .then(tm)
+                                                .then(gs.ctm)
+                                                .apply(0.0, 0.0);
+                                    }
+                                }
+                                last_shown = false;
                                 let tx = -n / 1000.0 * gs.size * gs.scale;
                                 tm = M::translate(tx, 0.0).then(tm);
                             }
@@ -262,7 +283,8 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         }
     }
 
-    fn show(&mut self, bytes: &[u8], gs: &GState, tm: &mut M, out: &mut Vec<Placed>) {
+    /// Places the glyphs of one string; true when its last glyph was placed (the last of `out`).
+    fn show(&mut self, bytes: &[u8], gs: &GState, tm: &mut M, out: &mut Vec<Placed>) -> bool {
         let most = self.budget.glyphs.saturating_mul(MAX_CODE_BYTES);
         let bytes = if bytes.len() > most {
             self.truncated = true;
@@ -278,7 +300,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 self.tally
                     .count(!gs.invisible, Some(Loss::FontNotLoaded), n);
             }
-            return;
+            return false;
         };
         let glyphs = font.decode(bytes);
         // Ghostscript (ps2pdf of troff and other PostScript) justifies a line by showing the
@@ -293,7 +315,9 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         // half an em): the glyphs are items apart, as the cells of a glyph table that pdfTeX
         // spaces with 1.3 em of Tc (txfontsdoc.pdf).
         let apart = gs.size > 0.0 && gs.char_space > gs.size;
+        let mut placed_last = false;
         for (i, glyph) in glyphs.into_iter().enumerate() {
+            placed_last = false;
             if !(glyph.is_space_code && glyph.text.is_empty()) {
                 self.tally.count(!gs.invisible, glyph.lost, 1);
             }
@@ -337,6 +361,8 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 size,
                 turns: quarter_turns(a, b, c, d),
             });
+            placed_last = true;
         }
+        placed_last
     }
 }
