@@ -6,7 +6,6 @@ use fonte_core::abstain::{Threshold, PROBES};
 use fonte_core::ask::{calibrate, prepare, retrieval_query, AskParams, Prepared};
 use fonte_core::llm::{Endpoint, Failure};
 use fonte_core::prompt::Turn;
-use fonte_core::retrieve::Fusion;
 use fonte_core::translate::{targets, translate, Translated};
 use leptos::prelude::*;
 
@@ -122,8 +121,7 @@ impl Engine {
         let vector = self.embed_query(&query).await?;
         let threshold = self.threshold().await?;
         // The same ranking as the search box.
-        self.library
-            .set_fusion(Fusion::for_model(&self.model().manifest));
+        self.library.rank_for(&self.model().manifest);
         let corpus = self.library.corpus();
         Ok(prepare(
             &corpus, question, &vector, translated, turns, threshold, asking, params,

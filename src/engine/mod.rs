@@ -16,7 +16,7 @@ use std::rc::Rc;
 use fonte_core::lexical::highlight;
 use fonte_core::library::{Library, Opening};
 use fonte_core::queue::Queue;
-use fonte_core::retrieve::{Fusion, Search};
+use fonte_core::retrieve::Search;
 use fonte_core::store::Store;
 use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -219,8 +219,7 @@ impl Engine {
             return Ok(Vec::new());
         }
         let vector = self.embed_query(query).await?;
-        self.library
-            .set_fusion(Fusion::for_model(&self.model().manifest));
+        self.library.rank_for(&self.model().manifest);
         let corpus = self.library.corpus();
         let numbers: Vec<u32> = scope
             .iter()

@@ -118,7 +118,7 @@ pub fn run(
 ) -> Result<(), String> {
     let absent: Vec<Absent> = read_qa(unanswerable)?;
     let (mut stripped, n) = stripped_corpus(corpus, answerable, embedder)?;
-    stripped.set_fusion(fonte_core::retrieve::Fusion::for_model(embedder.manifest()));
+    stripped.rank_for(embedder.manifest());
     eprintln!("stripped question headings from {n} chunks");
     let mut embed =
         |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());

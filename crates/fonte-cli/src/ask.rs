@@ -128,7 +128,7 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
     let mut corpus = index::load(&args.corpus)?;
     let mut embedder = model::load_for(&args.model, &corpus)?;
     // The same ranking as `fonte search` and the page.
-    corpus.set_fusion(fonte_core::retrieve::Fusion::for_model(embedder.manifest()));
+    corpus.rank_for(embedder.manifest());
     let mut embed =
         |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
     let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;

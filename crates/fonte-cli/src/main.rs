@@ -14,6 +14,7 @@ mod eval;
 mod hnsw;
 mod http;
 mod index;
+mod language_axis;
 mod model;
 mod translate;
 mod words;
@@ -103,6 +104,9 @@ enum Command {
     },
     /// Retrieval metrics on a question set.
     Eval(eval::EvalArgs),
+    /// The axis along which the model tells English from Portuguese, from a corpus of a text
+    /// and its translation (JSON for a model manifest's `language_direction`).
+    LanguageAxis(language_axis::LanguageAxisArgs),
     /// Ask a question: an answer from the evidence only, with citations, from an LLM endpoint
     /// (or the best passages without one).
     Ask(ask::AskArgs),
@@ -176,6 +180,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::AbstainEval(args) => abstain::run(&args),
         Command::Bundle(args) => bundle::run(&args),
         Command::Ask(args) => ask::run(&args),
+        Command::LanguageAxis(args) => language_axis::run(&args),
         Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
         Command::Embed { texts, model } => embed(&texts, &model),
         Command::EmbedBench { texts, model } => embed_bench(&texts, &model),
@@ -193,7 +198,7 @@ fn search(
 ) -> Result<(), String> {
     let mut corpus = index::load(path)?;
     let mut embedder = model::load(model)?;
-    corpus.set_fusion(fonte_core::retrieve::Fusion::for_model(embedder.manifest()));
+    corpus.rank_for(embedder.manifest());
     if embedder.manifest().id != corpus.info().model_id {
         return Err(format!(
             "{} was built with {}, not {}: use --model",

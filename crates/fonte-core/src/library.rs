@@ -116,6 +116,11 @@ impl<S: Store> Library<S> {
         self.corpus.borrow_mut().set_fusion(fusion);
     }
 
+    /// Ranks as measured for the library's model ([`Corpus::rank_for`]).
+    pub fn rank_for(&self, model: &crate::embed::ModelManifest) {
+        self.corpus.borrow_mut().rank_for(model);
+    }
+
     /// The build documents added now must have.
     pub fn info(&self) -> BuildInfo {
         self.corpus.borrow().info().clone()

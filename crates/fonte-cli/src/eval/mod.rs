@@ -48,6 +48,10 @@ pub struct EvalArgs {
     /// The language gap for `--languages offset` [default: the model manifest's].
     #[arg(long)]
     language_gap: Option<f32>,
+    /// The language axis for `--languages projected`, a JSON file of `fonte language-axis`
+    /// [default: the model manifest's].
+    #[arg(long)]
+    language_direction: Option<PathBuf>,
     /// Also search each question with its translation into the library's other language,
     /// as the page does when asking with an endpoint, and print those rows beside the others
     /// (`+tr`): `endpoint` asks `--endpoint` for it; `reference` takes the set's own wording
@@ -93,6 +97,7 @@ enum LanguagesArg {
     Interleaved,
     Centered,
     Offset,
+    Projected,
 }
 
 impl LanguagesArg {
@@ -103,6 +108,7 @@ impl LanguagesArg {
             Self::Interleaved => Languages::Interleaved,
             Self::Centered => Languages::Centered,
             Self::Offset => Languages::Offset,
+            Self::Projected => Languages::Projected,
         }
     }
 }
@@ -115,6 +121,7 @@ fn label(l: Languages) -> &'static str {
         Languages::Interleaved => "interleaved",
         Languages::Centered => "centered",
         Languages::Offset => "offset",
+        Languages::Projected => "projected",
     }
 }
 
@@ -159,12 +166,27 @@ fn language_gap(
     qa: &[Qa],
     vectors: &HashMap<&str, Vec<f32>>,
     embedder: &mut fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
+    direction: &[f32],
 ) -> Result<[f32; 2], String> {
     let en: Vec<&str> = qa.iter().map(|q| q.gold("en")).collect();
     let pt: Vec<&str> = qa.iter().map(|q| q.gold("pt")).collect();
     let en = index::embed_all(embedder, &en)?;
     let pt = index::embed_all(embedder, &pt)?;
-    let cos = fonte_core::embed::cosine;
+    // With a language axis, the cosines with it projected out of both (`projected`).
+    let cos = |a: &[f32], b: &[f32]| {
+        let out = |v: &[f32]| -> Vec<f32> {
+            let along: f32 = v.iter().zip(direction).map(|(x, y)| x * y).sum();
+            v.iter()
+                .zip(direction)
+                .map(|(x, y)| x - along * y)
+                .collect()
+        };
+        if direction.is_empty() {
+            fonte_core::embed::cosine(a, b)
+        } else {
+            fonte_core::embed::cosine(&out(a), &out(b))
+        }
+    };
     let mut gap = [0.0f32; 2];
     for (i, q) in qa.iter().enumerate() {
         let (Some(qe), Some(qp)) = (vectors.get(q.q_en.as_str()), vectors.get(q.q_pt.as_str()))
@@ -227,7 +249,7 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     let qa: Vec<Qa> = read_qa(&args.qa)?;
     let mut embedder = model::load_for(&args.model, &corpus)?;
     if let Some(unanswerable) = &args.answers {
-        corpus.set_fusion(Fusion::for_model(embedder.manifest()));
+        corpus.rank_for(embedder.manifest());
         return crate::answers::run(
             &corpus,
             &qa,
@@ -246,6 +268,11 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
         wording_weight: args.translation_weight,
         ..shipped
     };
+    let direction = match &args.language_direction {
+        Some(p) => crate::language_axis::read(p)?,
+        None => embedder.manifest().language_direction.clone(),
+    };
+    corpus.set_language_direction(direction.clone());
     let candidates: Vec<Languages> = if args.languages.is_empty() {
         vec![shipped.languages]
     } else {
@@ -267,18 +294,26 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     };
     // The gap needs both languages' questions embedded: a FAQ document in the corpus.
     if !mixed && !all.is_empty() {
-        let [en, pt] = language_gap(&qa, &vectors, &mut embedder)?;
+        let [en, pt] = language_gap(&qa, &vectors, &mut embedder, &[])?;
         println!(
             "language gap (mean cosine to the gold passage in the question's language less to the same passage in the other): English questions {en:.4}, Portuguese {pt:.4}, both {:.4}",
             (en + pt) / 2.0
         );
+        if !direction.is_empty() {
+            let [en, pt] = language_gap(&qa, &vectors, &mut embedder, &direction)?;
+            println!(
+                "language gap with the language axis projected out: English questions {en:.4}, Portuguese {pt:.4}, both {:.4}",
+                (en + pt) / 2.0
+            );
+        }
     }
     let mut variants = Vec::new();
     if args.variant != Variant::Stripped || mixed {
         variants.push(("as-indexed", None));
     }
     if args.variant != Variant::AsIndexed && !mixed {
-        let (c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
+        let (mut c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
+        c.set_language_direction(direction.clone());
         eprintln!("stripped question headings from {n} chunks");
         variants.push(("headings-stripped", Some(c)));
     }

@@ -86,6 +86,8 @@ pub struct Corpus {
     // Empty for a chunk whose vector has not come yet (its dense slot holds zeros).
     vectors: Vec<Vec<f32>>,
     fusion: Fusion,
+    // The model's language axis, for `Languages::Projected` (empty: none).
+    direction: Vec<f32>,
     lexical: Bm25,
     dense: VectorIndex,
     chunk_doc: Vec<u32>,
@@ -140,6 +142,7 @@ impl Corpus {
             pending: Vec::new(),
             provisional,
             fusion: Fusion::default(),
+            direction: Vec::new(),
         })
     }
 
@@ -180,6 +183,24 @@ impl Corpus {
     /// Sets how hybrid search fuses the rankings (per model, or swept by `fonte eval`).
     pub fn set_fusion(&mut self, fusion: Fusion) {
         self.fusion = fusion;
+    }
+
+    /// Sets the model's language axis ([`crate::embed::ModelManifest::language_direction`]),
+    /// made unit length (empty, or one of another dimension than the library's: none).
+    pub fn set_language_direction(&mut self, mut direction: Vec<f32>) {
+        let norm = direction.iter().map(|x| x * x).sum::<f32>().sqrt();
+        if direction.len() != self.info.dim || norm == 0.0 {
+            direction.clear();
+        }
+        direction.iter_mut().for_each(|x| *x /= norm);
+        self.direction = direction;
+    }
+
+    /// Ranks as measured for `model` (its vectors are this library's): the fusion of
+    /// [`Fusion::for_model`] and the model's language axis.
+    pub fn rank_for(&mut self, model: &crate::embed::ModelManifest) {
+        self.fusion = Fusion::for_model(model);
+        self.set_language_direction(model.language_direction.clone());
     }
 
     /// A corpus with no documents yet.
@@ -291,8 +312,10 @@ impl Corpus {
             vectors.push(v);
         }
         let fusion = self.fusion;
+        let direction = std::mem::take(&mut self.direction);
         *self = Self::rebuild(self.info.clone(), documents, provisional, chunks, vectors)?;
         self.fusion = fusion;
+        self.direction = direction;
         Ok(true)
     }
 
@@ -305,6 +328,8 @@ impl Corpus {
             chunk_lang: &self.chunk_lang,
             pending: &self.pending,
             fusion: self.fusion,
+            vectors: &self.vectors,
+            direction: &self.direction,
         }
         .search(search)
     }
@@ -375,6 +400,7 @@ impl Corpus {
             dense,
             chunk_doc,
             fusion: Fusion::default(),
+            direction: Vec::new(),
         })
     }
 }

@@ -86,6 +86,11 @@ pub struct ModelManifest {
     /// §4). 0 when absent (a model of one language).
     #[serde(default)]
     pub language_gap: f32,
+    /// The axis along which this model's vectors tell its languages apart: the difference of
+    /// the mean passage vectors of English and Portuguese text, unit length, measured on a
+    /// translated manual (docs/QUALITY.md §4). Empty when absent (a model of one language).
+    #[serde(default)]
+    pub language_direction: Vec<f32>,
     /// Graph input names, in the order the graph lists them.
     pub inputs: Vec<String>,
     /// Graph output holding the token vectors `[batch, seq, dim]`.

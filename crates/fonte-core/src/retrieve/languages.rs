@@ -13,8 +13,12 @@ impl Retriever<'_> {
         depth: usize,
         allow: &dyn Fn(u32) -> bool,
     ) -> Vec<Vec<(u32, f32)>> {
-        if self.fusion.languages == Languages::Joint {
-            return vec![self.dense.search(q, depth, allow)];
+        match self.fusion.languages {
+            Languages::Joint => return vec![self.dense.search(q, depth, allow)],
+            Languages::Projected if !self.direction.is_empty() => {
+                return vec![self.projected(q, depth, allow)]
+            }
+            _ => {}
         }
         let asked = Lang::detect(question);
         let (per_language, offsets): (Vec<Vec<(u32, f32)>>, Vec<f32>) =
@@ -33,9 +37,41 @@ impl Retriever<'_> {
             Languages::Interleaved => vec![interleave(&per_language, depth)],
             Languages::Centered => vec![centered(per_language, depth)],
             Languages::Offset => vec![offset(per_language, &offsets, depth)],
-            Languages::Joint => unreachable!("returned above"),
+            Languages::Joint | Languages::Projected => vec![self.dense.search(q, depth, allow)],
         }
     }
+}
+
+impl Retriever<'_> {
+    /// The cosines of the question and the passages with the language axis `d` projected out
+    /// of both: `(q·p − (q·d)(p·d)) / (|q⊥| |p⊥|)`. The numerator is one scan with `q⊥ = q −
+    /// (q·d)d` as the query; the passage's norm is applied to the candidates of a deeper scan.
+    fn projected(&self, q: &[f32], depth: usize, allow: &dyn Fn(u32) -> bool) -> Vec<(u32, f32)> {
+        let d = self.direction;
+        let along = dot(q, d);
+        let q_perp: Vec<f32> = q.iter().zip(d).map(|(x, y)| x - along * y).collect();
+        let q_norm = dot(&q_perp, &q_perp).sqrt().max(f32::EPSILON);
+        let mut list: Vec<(u32, f32)> = self
+            .dense
+            .search(&q_perp, depth * PROJECTED_CANDIDATES, allow)
+            .into_iter()
+            .map(|(c, s)| {
+                let p_along = self.vectors.get(c as usize).map_or(0.0, |v| dot(v, d));
+                let p_norm = (1.0 - p_along * p_along).max(f32::EPSILON).sqrt();
+                (c, s / (q_norm * p_norm))
+            })
+            .collect();
+        list.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        list.truncate(depth);
+        list
+    }
+}
+
+/// How many times `depth` the projected scan keeps before each passage's norm reorders them.
+const PROJECTED_CANDIDATES: usize = 3;
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 /// First of each list, then second of each…, `depth` in all.

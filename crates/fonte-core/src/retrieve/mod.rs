@@ -80,18 +80,25 @@ pub enum Languages {
     /// other language than the question's: a language prior of the model, the same for every
     /// question (none when the question's language cannot be told).
     Offset,
+    /// One ranking of the cosines with the model's language axis
+    /// ([`Retriever::direction`]) projected out of the question and of every passage: what
+    /// tells the languages apart no longer counts, for each passage by how much it carries.
+    Projected,
 }
 
 impl Fusion {
     /// The fusion measured for a model: [`RRF_K`], the manifest's dense weight, and for a
-    /// model with a language gap (a bilingual one) [`Languages::Offset`] by that gap.
+    /// bilingual model its language axis projected out ([`Languages::Projected`]), or where
+    /// its manifest has only a language gap, [`Languages::Offset`] by that gap.
     pub fn for_model(manifest: &crate::embed::ModelManifest) -> Self {
         Self {
             k: RRF_K,
             dense_weight: manifest.dense_weight,
             language_gap: manifest.language_gap,
             wording_weight: WORDING_WEIGHT,
-            languages: if manifest.language_gap > 0.0 {
+            languages: if !manifest.language_direction.is_empty() {
+                Languages::Projected
+            } else if manifest.language_gap > 0.0 {
                 Languages::Offset
             } else {
                 Languages::Joint
@@ -229,6 +236,11 @@ pub struct Retriever<'a> {
     pub pending: &'a [bool],
     /// How [`Mode::Hybrid`] fuses.
     pub fusion: Fusion,
+    /// Each chunk's vector (empty while it is still to come), for [`Languages::Projected`].
+    pub vectors: &'a [Vec<f32>],
+    /// The model's language axis ([`crate::embed::ModelManifest::language_direction`]), unit
+    /// length; empty for none.
+    pub direction: &'a [f32],
 }
 
 /// One wording's rankings: BM25's and the dense one(s).

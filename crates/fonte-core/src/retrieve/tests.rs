@@ -48,6 +48,8 @@ fn hybrid_search_fuses_and_scopes() {
         chunk_lang: &[None; 3],
         pending: &[],
         fusion: Fusion::default(),
+        vectors: &[],
+        direction: &[],
     };
     let hits = r.search(&Search::new("rescisão", Some(&[0.0, 1.0])));
     assert_eq!(hits.len(), 3);
@@ -91,6 +93,8 @@ fn the_language_gap_lets_an_answer_in_the_other_language_reach_the_top() {
                 language_gap,
                 ..Fusion::default()
             },
+            vectors: &[],
+            direction: &[],
         };
         let q = [1.0, 0.0];
         let hits = r.search(&Search::new(question, Some(&q)).mode(Mode::Dense));
@@ -145,6 +149,8 @@ fn a_chunk_without_its_vector_yet_takes_its_lexical_rank_in_the_dense_ranking() 
                 dense_weight: 2.0,
                 ..Fusion::default()
             },
+            vectors: &[],
+            direction: &[],
         };
         let q = [1.0, 0.0];
         r.search(&Search::new("Intituto Brasileiro de Geografia", Some(&q)))
@@ -181,6 +187,8 @@ fn another_wording_adds_its_rankings_to_the_fusion() {
         chunk_lang: &chunk_lang,
         pending: &[],
         fusion: Fusion::default(),
+        vectors: &[],
+        direction: &[],
     };
     let question = "Como apago todos os objetos do ambiente?";
     let q = [1.0, 0.0];
@@ -211,5 +219,54 @@ fn another_wording_adds_its_rankings_to_the_fusion() {
     assert!(
         lexical_only.iter().any(|h| h.chunk == 2),
         "the question's own words still count"
+    );
+}
+
+#[test]
+fn projecting_out_the_language_axis_lets_the_answer_in_the_other_language_reach_the_top() {
+    // Three dimensions: x the question's topic, y another topic, z the language axis
+    // (English +, Portuguese −). The Portuguese question (−z) is closer to a Portuguese
+    // passage half on another topic (1) than to the English answer (0); without the axis the
+    // answer is the closer one, and a passage's own share of the axis no longer counts.
+    let norm = |v: [f32; 3]| {
+        let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        v.map(|x| x / n).to_vec()
+    };
+    let texts = [
+        "To remove all objects in the current environment, you can use rm with ls.",
+        "O pacote é instalado com o dpkg, que não resolve as dependências.",
+    ];
+    let vectors = vec![norm([1.0, 0.0, 0.5]), norm([0.5, 0.3, -0.8])];
+    let lexical = Bm25::build(texts, Bm25Params::default());
+    let dense = VectorIndex::build(3, vectors.clone()).unwrap();
+    let chunk_lang = crate::lang::passage_languages(texts);
+    let q = norm([1.0, 0.0, -0.5]);
+    let ranked = |languages, direction: &[f32]| {
+        let r = Retriever {
+            lexical: &lexical,
+            dense: &dense,
+            chunk_doc: &[0, 1],
+            chunk_lang: &chunk_lang,
+            pending: &[],
+            fusion: Fusion {
+                languages,
+                ..Fusion::default()
+            },
+            vectors: &vectors,
+            direction,
+        };
+        let hits = r.search(&Search::new("Como apago os objetos?", Some(&q)).mode(Mode::Dense));
+        hits.iter().map(|h| (h.chunk, h.score)).collect::<Vec<_>>()
+    };
+    let axis = [0.0, 0.0, 1.0];
+    assert_eq!(ranked(Languages::Joint, &axis)[0].0, 1);
+    let projected = ranked(Languages::Projected, &axis);
+    assert_eq!(projected[0].0, 0, "{projected:?}");
+    // The English answer lies on the question's topic once the axis is out: cosine 1.
+    assert!((projected[0].1 - 1.0).abs() < 0.02, "{projected:?}");
+    assert_eq!(
+        ranked(Languages::Projected, &[])[0].0,
+        1,
+        "no axis: the joint ranking"
     );
 }
