@@ -16,7 +16,7 @@ version=2.100
 cache="$FONTE_TOOLS/language-axis/$version"
 if [ ! -f "$cache/debian-reference.pt.pdf" ]; then
   mkdir -p "$cache/debs"
-  (cd "$cache/debs" && apt-get download -q "debian-reference-en=$version" "debian-reference-pt=$version")
+  (cd "$cache/debs" && apt-get download -q "debian-reference-en=$version" "debian-reference-pt=$version") >&2
   for deb in "$cache"/debs/*.deb; do
     dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$cache" --wildcards --strip-components=4 '*.pdf'
   done
