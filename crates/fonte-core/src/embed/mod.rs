@@ -343,4 +343,29 @@ mod tests {
             .unwrap_err();
         assert!(err.to_string().contains("does not match"), "{err}");
     }
+
+    #[test]
+    fn the_bilingual_builds_rank_with_their_language_axis_and_minilm_without() {
+        use crate::retrieve::{Fusion, Languages};
+        use testutil::{e5_manifest, minilm_manifest};
+        for folder in [
+            "multilingual-e5-small-enpt-int8",
+            "multilingual-e5-small-enpt",
+        ] {
+            let m = e5_manifest(folder);
+            assert_eq!(m.language_direction.len(), m.dim, "{folder}");
+            let norm = m
+                .language_direction
+                .iter()
+                .map(|x| x * x)
+                .sum::<f32>()
+                .sqrt();
+            assert!((norm - 1.0).abs() < 1e-3, "{folder}: norm {norm}");
+            assert_eq!(Fusion::for_model(&m).languages, Languages::Projected);
+        }
+        assert_eq!(
+            Fusion::for_model(&minilm_manifest()).languages,
+            Languages::Joint
+        );
+    }
 }
