@@ -5,6 +5,7 @@
 //! headings in the FAQ, so a question would otherwise find itself).
 
 mod cases;
+mod gap;
 mod qa;
 
 use std::collections::HashMap;
@@ -159,46 +160,6 @@ fn outcome(
     }
 }
 
-/// The model's language gap on a parallel set (FAQ format): for each question, its cosine to
-/// the gold passage in its own language less its cosine to the same passage in the other, by
-/// question language.
-fn language_gap(
-    qa: &[Qa],
-    vectors: &HashMap<&str, Vec<f32>>,
-    embedder: &mut fonte_core::embed::Embedder<fonte_core::embed::native::OrtEncoder>,
-    direction: &[f32],
-) -> Result<[f32; 2], String> {
-    let en: Vec<&str> = qa.iter().map(|q| q.gold("en")).collect();
-    let pt: Vec<&str> = qa.iter().map(|q| q.gold("pt")).collect();
-    let en = index::embed_all(embedder, &en)?;
-    let pt = index::embed_all(embedder, &pt)?;
-    // With a language axis, the cosines with it projected out of both (`projected`).
-    let cos = |a: &[f32], b: &[f32]| {
-        let out = |v: &[f32]| -> Vec<f32> {
-            let along: f32 = v.iter().zip(direction).map(|(x, y)| x * y).sum();
-            v.iter()
-                .zip(direction)
-                .map(|(x, y)| x - along * y)
-                .collect()
-        };
-        if direction.is_empty() {
-            fonte_core::embed::cosine(a, b)
-        } else {
-            fonte_core::embed::cosine(&out(a), &out(b))
-        }
-    };
-    let mut gap = [0.0f32; 2];
-    for (i, q) in qa.iter().enumerate() {
-        let (Some(qe), Some(qp)) = (vectors.get(q.q_en.as_str()), vectors.get(q.q_pt.as_str()))
-        else {
-            return Err(format!("{}: question not embedded", q.id));
-        };
-        gap[0] += cos(qe, &en[i]) - cos(qe, &pt[i]);
-        gap[1] += cos(qp, &pt[i]) - cos(qp, &en[i]);
-    }
-    Ok(gap.map(|g| g / qa.len().max(1) as f32))
-}
-
 /// Each question's translations into the languages of the library it is not in, as the page
 /// asks for them ([`targets`]): by the endpoint, or the set's own other wording.
 fn translations<'a>(
@@ -294,13 +255,13 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     };
     // The gap needs both languages' questions embedded: a FAQ document in the corpus.
     if !mixed && !all.is_empty() {
-        let [en, pt] = language_gap(&qa, &vectors, &mut embedder, &[])?;
+        let [en, pt] = gap::language_gap(&qa, &vectors, &mut embedder, &[])?;
         println!(
             "language gap (mean cosine to the gold passage in the question's language less to the same passage in the other): English questions {en:.4}, Portuguese {pt:.4}, both {:.4}",
             (en + pt) / 2.0
         );
         if !direction.is_empty() {
-            let [en, pt] = language_gap(&qa, &vectors, &mut embedder, &direction)?;
+            let [en, pt] = gap::language_gap(&qa, &vectors, &mut embedder, &direction)?;
             println!(
                 "language gap with the language axis projected out: English questions {en:.4}, Portuguese {pt:.4}, both {:.4}",
                 (en + pt) / 2.0

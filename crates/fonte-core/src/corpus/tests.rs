@@ -1,5 +1,5 @@
 use super::*;
-use crate::retrieve::Mode;
+use crate::retrieve::{Mode, Search};
 
 fn tiny() -> Corpus {
     let info = BuildInfo {
