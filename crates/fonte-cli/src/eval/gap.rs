@@ -3,6 +3,9 @@
 
 use std::collections::HashMap;
 
+use fonte_core::embed::cosine;
+use fonte_core::retrieve::without_axis;
+
 use super::Qa;
 use crate::index;
 
@@ -21,17 +24,10 @@ pub fn language_gap(
     let pt = index::embed_all(embedder, &pt)?;
     // With a language axis, the cosines with it projected out of both (`projected`).
     let cos = |a: &[f32], b: &[f32]| {
-        let out = |v: &[f32]| -> Vec<f32> {
-            let along: f32 = v.iter().zip(direction).map(|(x, y)| x * y).sum();
-            v.iter()
-                .zip(direction)
-                .map(|(x, y)| x - along * y)
-                .collect()
-        };
         if direction.is_empty() {
-            fonte_core::embed::cosine(a, b)
+            cosine(a, b)
         } else {
-            fonte_core::embed::cosine(&out(a), &out(b))
+            cosine(&without_axis(a, direction), &without_axis(b, direction))
         }
     };
     let mut gap = [0.0f32; 2];

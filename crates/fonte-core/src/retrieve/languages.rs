@@ -48,8 +48,7 @@ impl Retriever<'_> {
     /// (q·d)d` as the query; the passage's norm is applied to the candidates of a deeper scan.
     fn projected(&self, q: &[f32], depth: usize, allow: &dyn Fn(u32) -> bool) -> Vec<(u32, f32)> {
         let d = self.direction;
-        let along = dot(q, d);
-        let q_perp: Vec<f32> = q.iter().zip(d).map(|(x, y)| x - along * y).collect();
+        let q_perp = without_axis(q, d);
         let q_norm = dot(&q_perp, &q_perp).sqrt().max(f32::EPSILON);
         let mut list: Vec<(u32, f32)> = self
             .dense
@@ -69,6 +68,12 @@ impl Retriever<'_> {
 
 /// How many times `depth` the projected scan keeps before each passage's norm reorders them.
 const PROJECTED_CANDIDATES: usize = 3;
+
+/// `v` with its component along the unit vector `axis` taken out: `v − (v·axis) axis`.
+pub fn without_axis(v: &[f32], axis: &[f32]) -> Vec<f32> {
+    let along = dot(v, axis);
+    v.iter().zip(axis).map(|(x, y)| x - along * y).collect()
+}
 
 fn dot(a: &[f32], b: &[f32]) -> f32 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()

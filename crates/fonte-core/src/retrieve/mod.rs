@@ -3,6 +3,8 @@
 
 mod languages;
 
+pub use languages::without_axis;
+
 use std::collections::HashMap;
 
 use crate::lang::Lang;
