@@ -7,10 +7,11 @@ compared as multisets), page counts, and for multicolumn files a word-order scor
 common subsequence of the word sequences over the reference length, against plain `pdftotext`.
 
 usage: scripts/pdf_fidelity.py [--fonte target/debug/fonte] [--shared ../shared]
-       scripts/pdf_fidelity.py --dir target/wide-corpus [--fonte …] [--out per-file.tsv]
+       scripts/pdf_fidelity.py --dir target/wide-corpus [--fonte …] [--out per-file.tsv] [--explain]
          (every PDF under DIR, from scripts/wide_corpus.py: word-token F1 per file, Fonte's
          report, and how many files fall in each band; a file is a text file when pdftotext
-         reads at least 20 words from it)
+         reads at least 20 words from it; --explain adds, for each text file below 0.97, the
+         words only one side reads)
 """
 import argparse
 import collections
@@ -113,10 +114,18 @@ def crop_area(pdf):
     return ["-x", str(int(x)), "-y", str(int(y)), "-W", str(int(w + 1)), "-H", str(int(h + 1))]
 
 
+def differing_words(ours, ref, most=12):
+    """The word tokens only one side reads, most frequent first, as `word×count` lists: what a
+    person needs to tell which side is wrong (docs/QUALITY.md §1, "Below 0.97")."""
+    a, b = collections.Counter(ours), collections.Counter(ref)
+    show = lambda c: " ".join(f"{w}×{n}" for w, n in c.most_common(most))  # noqa: E731
+    return show(a - b), show(b - a)
+
+
 def wide(args):
     """Every PDF under --dir: word F1 against pdftotext, bands, and the files below 0.80."""
     root = pathlib.Path(args.dir)
-    rows = []
+    rows, differences = [], {}
     for pdf in sorted(root.rglob("*.pdf")):
         try:
             ref = subprocess.run(["pdftotext", "-layout", *crop_area(pdf), str(pdf), "-"],
@@ -131,6 +140,8 @@ def wide(args):
         score = f1(word_tokens(ours), ref_words) if ref_words else None
         chars = f1(char_grams(ours), char_grams(ref)) if ref_words else None
         rows.append((str(pdf.relative_to(root)), len(ref_words), score, report, chars))
+        if args.explain and score is not None and len(ref_words) >= 20 and score < 0.97:
+            differences[rows[-1][0]] = differing_words(word_tokens(ours), ref_words)
     text = [r for r in rows if r[1] >= 20]
     if args.out:
         with open(args.out, "w") as f:
@@ -148,6 +159,13 @@ def wide(args):
     for name, n, score, report, chars in sorted(text, key=lambda r: r[2]):
         if score < 0.80:
             print(f"  {score:.3f}  {chars:.3f}  {n:6d} words  {name}  {report}")
+    if args.explain:
+        print("text files below 0.97, with the words only one side reads (most frequent first):")
+        for name, n, score, report, chars in sorted(text, key=lambda r: r[2]):
+            if score < 0.97:
+                ours_only, ref_only = differences[name]
+                print(f"  {score:.4f}  chars {chars:.4f}  {n:6d} words  {name}\n"
+                      f"      only Fonte:     {ours_only}\n      only pdftotext: {ref_only}")
     return 0
 
 
@@ -157,6 +175,8 @@ def main():
     ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
     ap.add_argument("--dir", help="every PDF under this folder (the wide corpus) instead of the fixtures")
     ap.add_argument("--out", help="with --dir: per-file results as TSV")
+    ap.add_argument("--explain", action="store_true",
+                    help="with --dir: for each text file below 0.97, the words only one side reads")
     args = ap.parse_args()
     if args.dir:
         return wide(args)

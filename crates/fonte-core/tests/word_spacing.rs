@@ -73,3 +73,18 @@ fn a_character_spacing_kerned_back_glyph_by_glyph_leaves_the_word_breaks() {
     // A font's kern inside letter-spaced display type keeps the word whole.
     assert!(text.contains("Wave"), "{text:?}");
 }
+
+#[test]
+fn the_spacing_after_the_last_glyph_of_a_kerned_back_string_is_the_word_break() {
+    // pxfontsdoc.pdf: ", and" at a quarter em of Tc, each glyph after the comma kerned back by
+    // as much, and the next word, in another font, placed where the d's spacing ends (2.448 em
+    // after the comma in Helvetica's widths). A letter-spaced word with a font kern that goes
+    // on in the next string stays whole.
+    let text = text_of(
+        b"BT /F1 1 Tf 9.96 0 0 9.96 72 700 Tm (vf) Tj 0.2499 Tc [(,a) 250 (n) 247.7 (d)] TJ
+          /F1 1 Tf 3.226 0 TD -0.001 Tc (pfb) Tj ET
+          BT /F1 20 Tf 72 650 Td 3 Tc [(W) 60 (av)] TJ (e) Tj ET",
+    );
+    assert!(text.contains("vf, and pfb"), "{text:?}");
+    assert!(text.contains("Wave"), "{text:?}");
+}

@@ -225,6 +225,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 }
                 Op::TextDrawAdjusted { array } => {
                     let mut last_shown = false;
+                    let mut taken_back = false;
                     for item in array {
                         match item {
                             TextDrawAdjusted::Text(text) => {
@@ -240,19 +241,23 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                                 let back = n / 1000.0 * gs.size;
                                 if last_shown && gs.char_space > 0.0 && back >= gs.char_space / 4.0
                                 {
-                                    if let Some(glyph) = out.last_mut() {
-                                        (glyph.x_end, glyph.y_end) =
-                                            M::translate(-gs.char_space * gs.scale, 0.0)
-                                                .then(tm)
-                                                .then(gs.ctm)
-                                                .apply(0.0, 0.0);
-                                    }
+                                    end_at_advance(out, &gs, tm);
+                                    taken_back |= back >= gs.char_space * 0.75;
                                 }
                                 last_shown = false;
                                 let tx = -n / 1000.0 * gs.size * gs.scale;
                                 tm = M::translate(tx, 0.0).then(tm);
                             }
                         }
+                    }
+                    // The array's last glyph too, once a kern has taken back (nearly) all of
+                    // the spacing: pdfTeX spaces "(,a) 250 (n) 247.7 (d)" at 0.25 em of Tc and
+                    // sets the next word, in another font, a quarter em after the d
+                    // (pxfontsdoc.pdf: "and pfb", not "andpfb"). A font's kern in letter-spaced
+                    // display type takes back a small share, and a word going on in the next
+                    // string keeps its spacing.
+                    if taken_back && last_shown {
+                        end_at_advance(out, &gs, tm);
                     }
                 }
                 Op::InlineImage { .. } => self.saw_image = true,
@@ -364,5 +369,16 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             placed_last = true;
         }
         placed_last
+    }
+}
+
+/// Ends the last placed glyph where its advance does, without the character spacing that `tm`
+/// (the text matrix after it) already includes.
+fn end_at_advance(out: &mut [Placed], gs: &GState, tm: M) {
+    if let Some(glyph) = out.last_mut() {
+        (glyph.x_end, glyph.y_end) = M::translate(-gs.char_space * gs.scale, 0.0)
+            .then(tm)
+            .then(gs.ctm)
+            .apply(0.0, 0.0);
     }
 }
