@@ -1,5 +1,6 @@
 //! Type3 fonts whose glyphs are named by their codes (TeX's bitmap fonts as dvips and pdfTeX
-//! embed them: "a97" at code 97, no ToUnicode): their text is read, as pdftotext reads it.
+//! embed them: "a97" at code 97, no ToUnicode): their text is read, as pdftotext reads it, and
+//! their glyphs are as wide as /Widths says wherever the dictionary keeps it.
 
 mod common;
 
@@ -97,4 +98,47 @@ fn names_that_are_not_their_codes_stay_unknown() {
             }
         }
     );
+}
+
+#[test]
+fn widths_held_in_an_indirect_object_place_the_words() {
+    // PdUsample.pdf: a pdfTeX bitmap font whose /Widths is an indirect object, glyph space
+    // 1/100 of text space. Each letter is 0.3 em wide: "dass" ends 12 pt from the line's start
+    // at 10 pt and "S" is set a quarter em after it. Read as half an em each (the width of a
+    // glyph without one), "dass" overlapped the S and the two read "dassS".
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let glyph = b.stream("", b"30 0 0 0 30 50 d1 0 0 30 50 re f");
+    let widths = b.obj(format!("[{}]", vec!["30"; 26].join(" ")));
+    let mut names = String::new();
+    for c in 65..=90 {
+        names.push_str(&format!("/a{c} "));
+    }
+    names.push_str("97 ");
+    for c in 97..=122 {
+        names.push_str(&format!("/a{c} "));
+    }
+    let font = |first: u32| {
+        format!(
+            "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 30 50] /FontMatrix [0.01 0 0 0.01 0 0] \
+             /CharProcs << /sq {glyph} 0 R >> /Encoding << /Type /Encoding /Differences [65 {names}] \
+             >> /FirstChar {first} /LastChar {} /Widths {widths} 0 R /Resources << >> >>",
+            first + 25
+        )
+    };
+    let lower = b.obj(font(97));
+    let upper = b.obj(font(65));
+    let content = b.stream(
+        "",
+        b"BT /L 10 Tf 72 720 Td (dass) Tj 14.5 0 Td /U 10 Tf (S) Tj /L 10 Tf 5.5 0 Td (eine) Tj ET",
+    );
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /L {lower} 0 R \
+         /U {upper} 0 R >> >> /Contents {content} 0 R >>"
+    )
+    .into_bytes();
+    let out = extract(&b.finish(catalog), None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "dass S eine");
 }

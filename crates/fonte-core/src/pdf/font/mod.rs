@@ -225,12 +225,18 @@ impl FontDecoder {
                     }
                 }
             }
-            // Type3: /Encoding, /Widths and /FontMatrix live in the raw dictionary.
-            if let FontData::Other(dict) = &font.data {
-                if let Some(Primitive::Array(m)) = dict
-                    .get("FontMatrix")
-                    .or_else(|| font._other.get("FontMatrix"))
-                {
+            // Type3: /Encoding, /Widths and /FontMatrix live in the raw dictionary, each
+            // possibly an indirect object (PdUsample.pdf's /Widths: read as none, every glyph
+            // was half an em wide and "dass S" read "dassS").
+            let raw = |key: &str| match &font.data {
+                FontData::Other(dict) => dict
+                    .get(key)
+                    .or_else(|| font._other.get(key))
+                    .and_then(|p| p.clone().resolve(resolve).ok()),
+                _ => None,
+            };
+            if let FontData::Other(_) = &font.data {
+                if let Some(Primitive::Array(m)) = raw("FontMatrix") {
                     if let Some(a) = m.first().and_then(number) {
                         width_scale = a;
                     }
@@ -243,9 +249,9 @@ impl FontDecoder {
                         widths.insert(code, v);
                     }
                 }
-            } else if let FontData::Other(dict) = &font.data {
-                let first = dict.get("FirstChar").and_then(number).unwrap_or(0.0) as u32;
-                if let Some(Primitive::Array(ws)) = dict.get("Widths") {
+            } else if let FontData::Other(_) = &font.data {
+                let first = raw("FirstChar").as_ref().and_then(number).unwrap_or(0.0) as u32;
+                if let Some(Primitive::Array(ws)) = raw("Widths") {
                     for (i, w) in ws.iter().enumerate() {
                         if let Some(w) = number(w) {
                             widths.insert(first + i as u32, w);
