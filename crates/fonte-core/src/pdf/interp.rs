@@ -46,6 +46,9 @@ struct GState {
     scale: f32,
     leading: f32,
     rise: f32,
+    /// The character spacing of the `TJ` being shown spaces words, not letters: its glyphs
+    /// end at their advance ([`spacing_taken_back`]).
+    words_by_spacing: bool,
 }
 
 /// Limits that keep a hostile file from running away.
@@ -158,6 +161,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             scale: 1.0,
             leading: 0.0,
             rise: 0.0,
+            words_by_spacing: false,
         };
         let mut tm = M::IDENTITY;
         let mut tlm = M::IDENTITY;
@@ -224,40 +228,39 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                     self.show(text.as_bytes(), &gs, &mut tm, out);
                 }
                 Op::TextDrawAdjusted { array } => {
+                    // Where a kern takes back (nearly) all of the character spacing, the
+                    // spacing is no letter spacing but pdfTeX's way of spacing words: it sets
+                    // "who was" as "[(,w) 354.9 (h) 352.3 (o) -23.3 (w) 385 (a) 348 (s)]" at
+                    // 0.35 em of Tc (fancyref.pdf), each letter's spacing kerned back and the
+                    // break left, and "and pfb" with the next word a spacing after the d
+                    // (pxfontsdoc.pdf). Every glyph of such an array ends at its advance, and
+                    // the layout reads the gaps. A font's kern in letter-spaced display type
+                    // takes back a small share of the spacing.
+                    let shown = GState {
+                        words_by_spacing: spacing_taken_back(array, &gs),
+                        ..gs.clone()
+                    };
                     let mut last_shown = false;
-                    let mut taken_back = false;
                     for item in array {
                         match item {
                             TextDrawAdjusted::Text(text) => {
-                                last_shown = self.show(text.as_bytes(), &gs, &mut tm, out);
+                                last_shown = self.show(text.as_bytes(), &shown, &mut tm, out);
                             }
                             TextDrawAdjusted::Spacing(n) => {
-                                // A kern that takes the character spacing back (pdfTeX sets
-                                // contents lines at 0.5 em of Tc with each glyph kerned back
-                                // by as much, txfontsdoc.pdf) says the spacing is no letter
-                                // spacing: the glyph before it ends where its advance does,
-                                // and the layout reads the gap that is left. A font's kern in
-                                // letter-spaced text is a small share of the spacing.
+                                // A kern that takes back a good part of the spacing (a quarter:
+                                // pdfTeX's contents lines at 0.5 em of Tc, each glyph kerned
+                                // back by as much, txfontsdoc.pdf) ends the glyph before it at
+                                // its advance too.
                                 let back = n / 1000.0 * gs.size;
                                 if last_shown && gs.char_space > 0.0 && back >= gs.char_space / 4.0
                                 {
                                     end_at_advance(out, &gs, tm);
-                                    taken_back |= back >= gs.char_space * 0.75;
                                 }
                                 last_shown = false;
                                 let tx = -n / 1000.0 * gs.size * gs.scale;
                                 tm = M::translate(tx, 0.0).then(tm);
                             }
                         }
-                    }
-                    // The array's last glyph too, once a kern has taken back (nearly) all of
-                    // the spacing: pdfTeX spaces "(,a) 250 (n) 247.7 (d)" at 0.25 em of Tc and
-                    // sets the next word, in another font, a quarter em after the d
-                    // (pxfontsdoc.pdf: "and pfb", not "andpfb"). A font's kern in letter-spaced
-                    // display type takes back a small share, and a word going on in the next
-                    // string keeps its spacing.
-                    if taken_back && last_shown {
-                        end_at_advance(out, &gs, tm);
                     }
                 }
                 Op::InlineImage { .. } => self.saw_image = true,
@@ -336,7 +339,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             }
             advance *= gs.scale;
             *tm = M::translate(advance, 0.0).then(*tm);
-            let (x_end, y_end) = if (break_between && i == 0) || apart {
+            let (x_end, y_end) = if (break_between && i == 0) || apart || gs.words_by_spacing {
                 M::translate(-gs.char_space * gs.scale, 0.0)
                     .then(*tm)
                     .then(gs.ctm)
@@ -381,4 +384,16 @@ fn end_at_advance(out: &mut [Placed], gs: &GState, tm: M) {
             .then(gs.ctm)
             .apply(0.0, 0.0);
     }
+}
+
+/// Whether a `TJ` array kerns back (nearly) all of the character spacing after one of its
+/// strings: then the spacing spaces its words, not its letters.
+fn spacing_taken_back(array: &[TextDrawAdjusted], gs: &GState) -> bool {
+    gs.char_space > 0.0
+        && array.windows(2).any(|pair| match pair {
+            [TextDrawAdjusted::Text(text), TextDrawAdjusted::Spacing(n)] => {
+                !text.as_bytes().is_empty() && n / 1000.0 * gs.size >= 0.75 * gs.char_space
+            }
+            _ => false,
+        })
 }
