@@ -92,3 +92,16 @@ fn the_spacing_a_kerned_back_string_does_not_take_back_is_the_word_break() {
     assert!(text.contains("Mittelbach, who was"), "{text:?}");
     assert!(text.contains("Wave"), "{text:?}");
 }
+
+#[test]
+fn a_tight_word_break_stands_out_from_the_gaps_beside_it() {
+    // A justified line squeezed to 0.13 em between words (footnotehyper.pdf) breaks there; a
+    // label tracked by 0.105 em between all its letters (float.pdf's caption) and a gap as
+    // wide before punctuation do not.
+    let text = text_of(
+        b"BT /F1 10 Tf 72 700 Td [(the) -130 (package) -130 (inserts) -130 (no)] TJ ET
+          BT /F1 10 Tf 72 650 Td [(T) -105 (a) -105 (b) -105 (l) -105 (e) -400 (1) -130 (:)] TJ ET",
+    );
+    assert!(text.contains("the package inserts no"), "{text:?}");
+    assert!(text.contains("Table 1:"), "{text:?}");
+}

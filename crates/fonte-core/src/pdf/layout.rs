@@ -40,28 +40,51 @@ fn same_line(line: &Line, g: &Placed) -> bool {
 }
 
 pub(super) fn line_text(glyphs: &[Placed]) -> String {
+    // The gap before each glyph, in ems of the larger of the two glyphs.
+    let gaps: Vec<f32> = glyphs
+        .iter()
+        .enumerate()
+        .map(|(i, g)| match i.checked_sub(1).map(|j| &glyphs[j]) {
+            Some(p) => (g.x - p.x_end) / g.size.max(p.size).max(1.0),
+            None => 0.0,
+        })
+        .collect();
     let mut s = String::new();
-    let mut prev: Option<&Placed> = None;
-    for g in glyphs {
-        if let Some(p) = prev {
-            let gap = g.x - p.x_end;
-            let size = g.size.max(p.size).max(1.0);
+    for (i, g) in glyphs.iter().enumerate() {
+        if let Some(p) = i.checked_sub(1).map(|j| &glyphs[j]) {
+            let gap = gaps[i];
             let has_space =
                 s.ends_with(char::is_whitespace) || g.text.starts_with(char::is_whitespace);
             // A footnote mark or exponent (smaller and raised) followed by a letter or digit
             // of the text: "rodapé¹ Nota" is "rodapé1 Nota", "¹Nota" is "1 Nota", not "1Nota".
             let after_mark = p.size < 0.8 * g.size
                 && p.y > g.y + 0.15 * g.size
-                && gap > -0.05 * size
+                && gap > -0.05
                 && g.text.starts_with(char::is_alphanumeric);
-            if (gap > 0.15 * size || after_mark) && !has_space {
+            if (gap > 0.15 || after_mark || tight_break(&s, g, &gaps, i)) && !has_space {
                 s.push(' ');
             }
         }
         s.push_str(&g.text);
-        prev = Some(g);
     }
     s
+}
+
+/// Whether the gap before glyph `i`, a tenth to 0.15 of an em, is a word break: between two
+/// letters or digits, and at least twice as wide as the gaps on either side. A justified line
+/// squeezed tight spaces its words that little (debian-edu-bookworm-manual.pdf's "14.13.1
+/// Como", footnotehyper.pdf's "package inserts no"; a tenth of an em is pdftotext's least
+/// break), while the letters of a word touch. Next to punctuation, kerning and italic
+/// corrections leave gaps as wide ("Tradução:", "⟨placement⟩"), and text tracked or stretched
+/// glyph by glyph has gaps as wide between all its letters (float.pdf's caption label, code
+/// in a monospaced font stretched to the line): neither is a break.
+fn tight_break(before: &str, g: &Placed, gaps: &[f32], i: usize) -> bool {
+    let gap = gaps[i];
+    let neighbours = gaps[i - 1].max(gaps.get(i + 1).copied().unwrap_or(0.0));
+    gap > 0.1
+        && gap > 2.0 * neighbours.max(0.02)
+        && before.chars().last().is_some_and(char::is_alphanumeric)
+        && g.text.starts_with(char::is_alphanumeric)
 }
 
 /// Spells out Latin ligatures, drops soft hyphens and control characters, composes accents.
