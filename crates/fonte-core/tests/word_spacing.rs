@@ -105,3 +105,15 @@ fn a_tight_word_break_stands_out_from_the_gaps_beside_it() {
     assert!(text.contains("the package inserts no"), "{text:?}");
     assert!(text.contains("Table 1:"), "{text:?}");
 }
+
+#[test]
+fn a_raised_footnote_mark_is_a_word_apart_from_the_text_after_it() {
+    // footnotehyper.pdf: the footnote's number at 6.55 pt, raised 3.26 pt, then its text at
+    // 8.07 pt with no gap ("¹⁰Alternatively"). A mark after a word stays with it.
+    let text = text_of(
+        b"BT /F1 6.55 Tf 72 700 Td 3.26 Ts (10) Tj 0 Ts /F1 8.07 Tf (Alternatively a pair) Tj ET
+          BT /F1 8.07 Tf 72 650 Td (see) Tj /F1 6.55 Tf 3.26 Ts (1) Tj 0 Ts /F1 8.07 Tf (Nota) Tj ET",
+    );
+    assert!(text.contains("10 Alternatively a pair"), "{text:?}");
+    assert!(text.contains("see1 Nota"), "{text:?}");
+}
