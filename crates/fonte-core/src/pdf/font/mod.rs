@@ -235,11 +235,9 @@ impl FontDecoder {
                     .and_then(|p| p.clone().resolve(resolve).ok()),
                 _ => None,
             };
-            if let FontData::Other(_) = &font.data {
-                if let Some(Primitive::Array(m)) = raw("FontMatrix") {
-                    if let Some(a) = m.first().and_then(number) {
-                        width_scale = a;
-                    }
+            if let Some(Primitive::Array(m)) = raw("FontMatrix") {
+                if let Some(a) = m.first().and_then(number) {
+                    width_scale = a;
                 }
             }
             if let Ok(Some(w)) = font.widths(resolve) {
@@ -249,13 +247,11 @@ impl FontDecoder {
                         widths.insert(code, v);
                     }
                 }
-            } else if let FontData::Other(_) = &font.data {
+            } else if let Some(Primitive::Array(ws)) = raw("Widths") {
                 let first = raw("FirstChar").as_ref().and_then(number).unwrap_or(0.0) as u32;
-                if let Some(Primitive::Array(ws)) = raw("Widths") {
-                    for (i, w) in ws.iter().enumerate() {
-                        if let Some(w) = number(w) {
-                            widths.insert(first + i as u32, w);
-                        }
+                for (i, w) in ws.iter().enumerate() {
+                    if let Some(w) = number(w) {
+                        widths.insert(first + i as u32, w);
                     }
                 }
             }
