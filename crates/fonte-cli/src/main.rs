@@ -219,7 +219,7 @@ fn search(
         .search(
             &fonte_core::retrieve::Search::new(question, Some(&qv))
                 .mode(mode)
-                .depth(k.max(50))
+                .depth(k.max(fonte_core::retrieve::DEPTH))
                 .scope(scope),
         )
         .iter()

@@ -31,7 +31,7 @@ impl Default for AskParams {
     fn default() -> Self {
         Self {
             budget_chars: 4000,
-            depth: 20,
+            depth: crate::retrieve::DEPTH,
             fallback: Lang::En,
         }
     }

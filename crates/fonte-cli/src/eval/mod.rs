@@ -32,6 +32,9 @@ pub struct EvalArgs {
     /// Evidence budget in characters.
     #[arg(long, default_value_t = 4000)]
     budget: usize,
+    /// Passages each ranking contributes to the fusion (what the app searches with).
+    #[arg(long, default_value_t = fonte_core::retrieve::DEPTH)]
+    depth: usize,
     /// Which index variants to score (FAQ format; a mixed set is scored as indexed).
     #[arg(long, value_enum, default_value_t = Variant::Both)]
     variant: Variant,
@@ -140,7 +143,7 @@ fn outcome(
     translated: &[Translated],
     mode: Mode,
     scoped: bool,
-    budget: usize,
+    (budget, depth): (usize, usize),
 ) -> QuestionOutcome {
     let scope = scoped.then_some(case.scope.as_slice());
     let also: Vec<Wording> = translated.iter().map(Translated::wording).collect();
@@ -148,7 +151,7 @@ fn outcome(
         &Search::new(case.question, Some(vector))
             .also(&also)
             .mode(mode)
-            .depth(100)
+            .depth(depth)
             .scope(scope),
     );
     let is_hit = |h: &fonte_core::retrieve::Hit| {
@@ -347,7 +350,7 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
                                     translated_of(k.question),
                                     mode,
                                     scoped,
-                                    args.budget,
+                                    (args.budget, args.depth),
                                 )
                             })
                             .collect();

@@ -28,6 +28,14 @@ pub enum Mode {
 /// first must make it into the evidence.
 pub const RRF_K: f32 = 20.0;
 
+/// Passages each ranking contributes to the fusion, wherever Fonte searches (the search box,
+/// asking, the CLI, `fonte eval`). A passage a ranking leaves out gets nothing from it, so too
+/// short a list makes the fused order jump when a passage crosses its end: at 10, two sets
+/// of vectors of the same PDF from two runtimes (cosine ≥ 0.9989) put different first results
+/// for a question whose one BM25 hit sat at the edge of the dense list (docs/QUALITY.md §2,
+/// "How deep each ranking goes").
+pub const DEPTH: usize = 100;
+
 /// [`Fusion::wording_weight`]: a translation counts as much as the question. Half cost less
 /// with a tiny model's poor translations but lost a good translation's pt→en gain
 /// (docs/QUALITY.md §4, "The question's translation").
@@ -186,7 +194,7 @@ pub struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// Hybrid when there is a vector, lexical without; 10 deep; the whole corpus.
+    /// Hybrid when there is a vector, lexical without; [`DEPTH`] deep; the whole corpus.
     pub fn new(question: &'a str, vector: Option<&'a [f32]>) -> Self {
         Self {
             question,
@@ -197,7 +205,7 @@ impl<'a> Search<'a> {
             } else {
                 Mode::Lexical
             },
-            depth: 10,
+            depth: DEPTH,
             scope: None,
         }
     }
