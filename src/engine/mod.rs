@@ -227,6 +227,12 @@ impl Engine {
             .collect();
         let scope = (!scope.is_empty()).then_some(numbers.as_slice());
         let hits = corpus.search(&Search::new(query, Some(&vector)).scope(scope));
+        // A document still embedding among the first results is what the user is looking
+        // for, whether or not the passage found already has its vector (its other passages
+        // may not): the queue embeds it next, so it is searchable by meaning soonest.
+        if let Some(doc) = corpus.still_embedding_among(&hits, PREFER_WITHIN) {
+            self.queue.prefer(&corpus.documents()[doc as usize].id);
+        }
         let rows: Vec<ResultRow> = hits
             .into_iter()
             .map(|h| {
@@ -246,11 +252,6 @@ impl Engine {
                 }
             })
             .collect();
-        // A document still embedding among the first results is what the user is looking
-        // for: the queue embeds it next, so it is searchable by meaning soonest.
-        if let Some(row) = rows.iter().take(PREFER_WITHIN).find(|r| r.lexical_only) {
-            self.queue.prefer(&row.doc_id);
-        }
         Ok(rows)
     }
 

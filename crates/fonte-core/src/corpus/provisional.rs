@@ -3,6 +3,7 @@
 
 use super::{BuildInfo, ChunkRecord, Corpus, DocumentMeta};
 use crate::chunk::Chunk;
+use crate::retrieve::Hit;
 use crate::{Error, Result};
 
 impl Corpus {
@@ -97,6 +98,17 @@ impl Corpus {
     /// Whether document `doc` is provisional ([`begin_document`](Self::begin_document)).
     pub fn is_provisional(&self, doc: u32) -> bool {
         self.provisional.get(doc as usize) == Some(&true)
+    }
+
+    /// The document still being embedded that a search is after: the first among the first
+    /// `within` hits that comes from a provisional document, whether or not the passage hit
+    /// already has its vector (the document's others may not). `None` when they all come
+    /// from stored documents.
+    pub fn still_embedding_among(&self, hits: &[Hit], within: usize) -> Option<u32> {
+        hits.iter()
+            .take(within)
+            .map(|h| self.chunk_doc[h.chunk as usize])
+            .find(|&doc| self.is_provisional(doc))
     }
 
     /// Whether chunk `chunk` has its vector (always, except in a provisional document still

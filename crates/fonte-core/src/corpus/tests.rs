@@ -105,3 +105,44 @@ fn documents_are_added_and_removed_with_their_chunks() {
         0
     );
 }
+
+#[test]
+fn a_search_is_after_the_still_embedding_document_it_finds_first_even_by_meaning() {
+    let mut c = tiny();
+    let meta = |id: &str| DocumentMeta {
+        build: None,
+        id: id.into(),
+        name: format!("{id}.pdf"),
+        title: None,
+        pages: 1,
+        report: Report::Complete,
+    };
+    let chunk = |t: &str| Chunk {
+        page: 1,
+        char_start: 0,
+        char_end: t.chars().count(),
+        heading_path: vec![],
+        text: t.into(),
+    };
+    // Two files still embedding: the first has its first passage's vector, the second none.
+    let long = c
+        .begin_document(meta("long"), vec![chunk("omega rho"), chunk("psi tau")])
+        .unwrap();
+    c.set_vectors(long, 0, &[vec![0.6, 0.8]]).unwrap();
+    let short = c
+        .begin_document(meta("short"), vec![chunk("omega sigma")])
+        .unwrap();
+    let q = [0.6, 0.8];
+    let hits = c.search(&Search::new("omega rho", Some(&q)).depth(5));
+    let first = c.chunks[hits[0].chunk as usize].doc;
+    assert_eq!(first, long, "found first, by words and by meaning");
+    assert!(c.has_vector(hits[0].chunk));
+    // The passage hit has its vector, yet the file is what the search is after, not the other
+    // file whose passage further down was found by its words alone.
+    let lexical_only = hits.iter().find(|h| !c.has_vector(h.chunk)).unwrap();
+    assert_eq!(c.chunks[lexical_only.chunk as usize].doc, short);
+    assert_eq!(c.still_embedding_among(&hits, 3), Some(long));
+    // Only stored documents among the first hits: none.
+    let alpha = c.search(&Search::new("alpha beta", Some(&[1.0, 0.0])).depth(5));
+    assert_eq!(c.still_embedding_among(&alpha, 1), None);
+}
