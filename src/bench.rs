@@ -73,15 +73,18 @@ pub async fn bench_chunks(pdf: Vec<u8>) -> Result<Vec<String>, JsValue> {
 }
 
 /// Milliseconds to embed `texts` with the model in `model_dir` through the page's pool of
-/// `workers` embedding workers, `workers` texts at a time, as the ingestion queue hands them
-/// (every worker started and one warm-up round not counted).
+/// `workers` embedding workers, `per_call` texts at a time (by default as the ingestion queue
+/// hands them: [`TEXTS_PER_WORKER`] per worker) (every worker started and one warm-up round
+/// not counted).
 #[wasm_bindgen(js_name = benchPool)]
 pub async fn bench_pool(
     texts: Vec<String>,
     workers: usize,
     model_dir: String,
+    per_call: Option<usize>,
 ) -> Result<f64, JsValue> {
-    use crate::platform::embed_pool::{PageEncoder, PoolEncoder};
+    use crate::platform::embed_pool::{PageEncoder, PoolEncoder, TEXTS_PER_WORKER};
+    let per_call = per_call.unwrap_or(workers * TEXTS_PER_WORKER).max(1);
     let m = manifest_in(&model_dir).await?;
     let url = format!("{model_dir}model.onnx");
     let tokenizer = fetch_bytes(&format!("{model_dir}tokenizer.json"))
@@ -92,14 +95,14 @@ pub async fn bench_pool(
         .map_err(js)?;
     let mut embedder = Embedder::new(m, &tokenizer, PageEncoder::Pool(pool))
         .map_err(js)?
-        .with_batch_size(workers);
+        .with_batch_size(per_call);
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     embedder
         .embed_passages(&refs[..refs.len().min(workers * 2)])
         .await
         .map_err(js)?;
     let t = now();
-    for slice in refs.chunks(workers.max(1)) {
+    for slice in refs.chunks(per_call) {
         embedder.embed_passages(slice).await.map_err(js)?;
     }
     Ok(now() - t)

@@ -21,7 +21,7 @@ use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::{
     choose_compute, requested_compute, Compute, OrtWebEncoder, Placement,
 };
-use crate::platform::embed_pool::{pool_size, PageEncoder, PoolEncoder};
+use crate::platform::embed_pool::{pool_size, PageEncoder, PoolEncoder, TEXTS_PER_WORKER};
 use crate::platform::reader::ReaderWorker;
 use crate::state::Ui;
 use crate::{AppError, AppResult};
@@ -80,7 +80,7 @@ impl ModelService {
         let tokenizer = fetch_bytes(&format!("{}tokenizer.json", active.dir)).await?;
         let compute = choose_compute(requested_compute()).await;
         let (encoder, placement, batch) = if compute == Compute::Wasm {
-            // On the CPU, texts side by side in the pool's workers, one per worker: the
+            // On the CPU, texts side by side in the pool's workers, a few per worker: the
             // queue hands over a slice of that many (`Services::slice`). Batch 1 inside a
             // worker: padding to the longest text of a batch costs more than batching saves
             // (measured for issue 4: batch 1 was fastest in every CPU runtime).
@@ -98,8 +98,8 @@ impl ModelService {
                 workers: pool.size() as u32,
                 gpu_failed: None,
             };
-            let size = pool.size();
-            (PageEncoder::Pool(pool), placement, size)
+            let slice = pool.size() * TEXTS_PER_WORKER;
+            (PageEncoder::Pool(pool), placement, slice)
         } else {
             let model = fetch_bytes(&format!("{}model.onnx", active.dir)).await?;
             let encoder =
