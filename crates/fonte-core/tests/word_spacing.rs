@@ -117,3 +117,14 @@ fn a_raised_footnote_mark_is_a_word_apart_from_the_text_after_it() {
     assert!(text.contains("10 Alternatively a pair"), "{text:?}");
     assert!(text.contains("see1 Nota"), "{text:?}");
 }
+
+#[test]
+fn a_mark_raised_over_a_line_that_starts_with_a_small_number_stays_on_the_line() {
+    // eledmac's tabular (1-tabular.pdf): a 7 pt line number, 10 pt text, and a 7 pt footnote
+    // mark raised 3.6 pt after it, more than half the line number's size.
+    let text = text_of(
+        b"BT /F1 6.97 Tf 72 700 Td (2) Tj /F1 9.96 Tf 20 0 Td (linea secunda) Tj
+          /F1 6.97 Tf 62 3.6 Td (1) Tj /F1 9.96 Tf -82 -15.6 Td (linea tertia) Tj ET",
+    );
+    assert!(text.starts_with("2 linea secunda1\n"), "{text:?}");
+}

@@ -18,6 +18,8 @@ struct Line {
     // Whether it holds right-to-left letters.
     rtl: bool,
     y: f32,
+    // Its largest glyph's size: a line may start with a small line number or mark, and a
+    // mark raised over its text is measured against the text (1-tabular.pdf).
     size: f32,
     x_min: f32,
 }
@@ -294,6 +296,7 @@ fn lay_out_upright(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
         match lines.last_mut() {
             Some(line) if same_line(line, &g) => {
                 line.x_min = line.x_min.min(g.x);
+                line.size = line.size.max(g.size);
                 line.rtl |= bidi::has_rtl(&g.text);
                 line.glyphs.push(g);
             }
