@@ -34,6 +34,29 @@ fn tiny() -> Corpus {
     .unwrap()
 }
 
+/// A one-page document `id`.
+fn meta(id: &str) -> DocumentMeta {
+    DocumentMeta {
+        build: None,
+        id: id.into(),
+        name: format!("{id}.pdf"),
+        title: None,
+        pages: 1,
+        report: Report::Complete,
+    }
+}
+
+/// A chunk of page 1 holding `t`.
+fn chunk(t: &str) -> Chunk {
+    Chunk {
+        page: 1,
+        char_start: 0,
+        char_end: t.chars().count(),
+        heading_path: vec![],
+        text: t.into(),
+    }
+}
+
 #[test]
 fn round_trips_and_searches_the_same() {
     let c = tiny();
@@ -66,21 +89,6 @@ fn a_damaged_file_is_refused_before_use() {
 #[test]
 fn documents_are_added_and_removed_with_their_chunks() {
     let mut c = tiny();
-    let meta = |id: &str| DocumentMeta {
-        build: None,
-        id: id.into(),
-        name: format!("{id}.pdf"),
-        title: None,
-        pages: 1,
-        report: Report::Complete,
-    };
-    let chunk = |t: &str| Chunk {
-        page: 1,
-        char_start: 0,
-        char_end: t.chars().count(),
-        heading_path: vec![],
-        text: t.into(),
-    };
     let n = c
         .add_document(meta("e"), vec![chunk("epsilon zeta")], vec![vec![0.6, 0.8]])
         .unwrap();
@@ -109,21 +117,6 @@ fn documents_are_added_and_removed_with_their_chunks() {
 #[test]
 fn a_search_is_after_the_still_embedding_document_it_finds_first_even_by_meaning() {
     let mut c = tiny();
-    let meta = |id: &str| DocumentMeta {
-        build: None,
-        id: id.into(),
-        name: format!("{id}.pdf"),
-        title: None,
-        pages: 1,
-        report: Report::Complete,
-    };
-    let chunk = |t: &str| Chunk {
-        page: 1,
-        char_start: 0,
-        char_end: t.chars().count(),
-        heading_path: vec![],
-        text: t.into(),
-    };
     // Two files still embedding: the first has its first passage's vector, the second none.
     let long = c
         .begin_document(meta("long"), vec![chunk("omega rho"), chunk("psi tau")])
