@@ -29,7 +29,7 @@ pub const MAX_WORKERS: usize = 2;
 /// Texts the queue hands the pool at a time, per worker. The workers take them longest
 /// first, each the next as soon as it is free, so the slice's end is the only time one
 /// waits for the other: with 2 workers, 4 each embedded 1.11 times as fast as 1 each
-/// (docs/PERFORMANCE.md, "The pool's slice"), and a search waits for at most one slice
+/// (docs/PERFORMANCE.md, "The pool's slice, and a new machine"), and a search waits for at most one slice
 /// (about a third of a second) while a file embeds.
 pub const TEXTS_PER_WORKER: usize = 4;
 
