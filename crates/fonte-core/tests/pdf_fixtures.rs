@@ -255,6 +255,38 @@ fn running_headers_are_marked_on_the_faq() {
         "{marked} of {} pages",
         doc.pages.len()
     );
+    // Its headers name the chapter and the section, so no two chapters' are alike:
+    // "CHAPTER 4. COMPATIBILITY ISSUES 4.5. CAN I USE DEBIAN PACKAGES …".
+    use fonte_core::chunk::{chunk_document, ChunkParams};
+    let count = |t: &str| t.split_whitespace().count();
+    let chunks = chunk_document(&doc.pages, ChunkParams::default(), &count);
+    let headers: Vec<&str> = chunks
+        .iter()
+        .flat_map(|c| c.text.lines())
+        .filter(|l| l.starts_with("CHAPTER ") && l.contains(". "))
+        .collect();
+    assert!(headers.is_empty(), "{headers:?}");
+    // The sections those headers repeat are still there.
+    assert!(chunks
+        .iter()
+        .any(|c| c.text.contains("Can I use Debian packages")));
+}
+
+#[test]
+fn running_headers_of_left_and_right_pages_are_kept_out_of_the_chunks() {
+    use fonte_core::chunk::{chunk_document, ChunkParams};
+    // gnuplot.pdf is set two-sided: "24 gnuplot 5.4" on left pages, "gnuplot 5.4 25" on
+    // right ones, each on fewer than half of its 311 pages.
+    let doc = extract(&fixture("en/gnuplot.pdf"), None, Limits::default());
+    let count = |t: &str| t.split_whitespace().count();
+    let chunks = chunk_document(&doc.pages, ChunkParams::default(), &count);
+    let header = |line: &str| {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        w.len() == 3 && w.contains(&"gnuplot") && w.contains(&"5.4")
+    };
+    let with_header = chunks.iter().filter(|c| c.text.lines().any(header)).count();
+    assert_eq!(with_header, 0, "no chunk holds a running header");
+    assert!(chunks.len() > 1500, "{} chunks", chunks.len());
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Lines of a page that are not its body, found across pages: running headers and footers
-//! (lines at the top or bottom that repeat, numbers aside, on most pages), and with them the
-//! contents and index entries of [`super::noise`]. Marked, not removed: the page view and
-//! citations keep them, the chunker skips them.
+//! (lines at the top or bottom that repeat, numbers aside, on most pages or on most left or
+//! right pages, or that start alike with a number while their title changes by chapter), and
+//! with them the contents and index entries of [`super::noise`]. Marked, not removed: the page
+//! view and citations keep them, the chunker skips them.
 
 use super::{noise, PageText};
 
@@ -24,46 +25,89 @@ fn line_key(line: &str) -> String {
         .join(" ")
 }
 
+/// Words a running header may have: a chapter and a section title side by side.
+const HEADER_MAX_WORDS: usize = 20;
+
+/// The first two tokens of a page's outermost line, when they are a word and a number: what a
+/// running header keeps while the chapter or section title after it changes ("CHAPTER 3.
+/// CHOOSING A DEBIAN … 3.1. WHICH …", "2 Capítulo 1. Introdução"). The number keeps out
+/// body lines that merely start alike.
+fn prefix_key(line: &str) -> Option<String> {
+    let key = line_key(line);
+    let tokens: Vec<&str> = key.split(' ').filter(|t| !t.is_empty()).collect();
+    (tokens.len() >= 2
+        && tokens.len() <= HEADER_MAX_WORDS
+        && tokens[..2].iter().any(|t| *t != "#")
+        && tokens[..2].contains(&"#"))
+    .then(|| format!("^{} {}", tokens[0], tokens[1]))
+}
+
+/// A page's lines looked at: the first and last [`EDGE_LINES`] non-empty ones, as (char
+/// start, char end, text, whether it is the page's first or last line).
+fn edge_lines(text: &str) -> Vec<(usize, usize, String, bool)> {
+    let mut lines = Vec::new();
+    let mut chars = 0;
+    for line in text.split('\n') {
+        let n = line.chars().count();
+        if !line.trim().is_empty() {
+            lines.push((chars, chars + n, line.to_string(), false));
+        }
+        chars += n + 1;
+    }
+    let n = lines.len();
+    lines
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| *i < EDGE_LINES || *i + EDGE_LINES >= n)
+        .map(|(i, mut l)| {
+            l.3 = i == 0 || i + 1 == n;
+            l
+        })
+        .collect()
+}
+
 /// Finds lines among the first and last [`EDGE_LINES`] of each page whose shape repeats on at
-/// least half the pages (and three of them), and records their char ranges.
+/// least half the pages (and three of them), or half the pages of its side, and outermost
+/// lines that start the same way on as many; records their char ranges.
 pub(super) fn mark_furniture(pages: &mut [PageText]) {
+    use std::collections::{HashMap, HashSet};
     let with_text = pages.iter().filter(|p| !p.text.trim().is_empty()).count();
     if with_text < 3 {
         return;
     }
-    let edges = |text: &str| -> Vec<(usize, usize, String)> {
-        let mut lines = Vec::new();
-        let mut offset = 0;
-        for line in text.split('\n') {
-            let start = text[..offset].chars().count();
-            lines.push((start, start + line.chars().count(), line.to_string()));
-            offset += line.len() + 1;
-        }
-        let lines: Vec<_> = lines
-            .into_iter()
-            .filter(|l| !l.2.trim().is_empty())
-            .collect();
-        let n = lines.len();
-        lines
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| *i < EDGE_LINES || *i + EDGE_LINES >= n)
-            .map(|(_, l)| l)
-            .collect()
+    // Two-sided documents run different headers on left and right pages ("24 gnuplot 5.4",
+    // "gnuplot 5.4 25"): each shape is on only half the pages, so pages of each parity are
+    // counted on their own too.
+    let keys = |l: &(usize, usize, String, bool)| -> Vec<String> {
+        let mut k = vec![line_key(&l.2)];
+        k.extend(l.3.then(|| prefix_key(&l.2)).flatten());
+        k
     };
-    let mut counts: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut counts: HashMap<String, [usize; 3]> = HashMap::new();
+    let mut with_text_by = [0usize; 2];
     for p in pages.iter() {
-        let keys: std::collections::HashSet<String> =
-            edges(&p.text).into_iter().map(|l| line_key(&l.2)).collect();
-        for k in keys {
-            *counts.entry(k).or_default() += 1;
+        let side = (p.number % 2) as usize;
+        with_text_by[side] += usize::from(!p.text.trim().is_empty());
+        let page_keys: HashSet<String> = edge_lines(&p.text).iter().flat_map(keys).collect();
+        for k in page_keys {
+            let c = counts.entry(k).or_default();
+            c[2] += 1;
+            c[side] += 1;
         }
     }
     let threshold = (with_text / 2).max(3);
+    // More than half of a side: a side of a short document has few pages to go by.
+    let side_threshold = with_text_by.map(|n| (n / 2 + 1).max(3));
     for p in pages.iter_mut() {
-        p.furniture = edges(&p.text)
+        let side = (p.number % 2) as usize;
+        let repeats = |k: &String| {
+            counts
+                .get(k)
+                .is_some_and(|c| c[2] >= threshold || c[side] >= side_threshold[side])
+        };
+        p.furniture = edge_lines(&p.text)
             .into_iter()
-            .filter(|l| counts.get(&line_key(&l.2)).is_some_and(|&c| c >= threshold))
+            .filter(|l| keys(l).iter().any(repeats))
             .map(|l| (l.0, l.1))
             .collect();
     }
@@ -118,5 +162,59 @@ mod tests {
             p.text.starts_with("Chapter 1. Definições"),
             "left in the text"
         );
+    }
+
+    #[test]
+    fn headers_that_alternate_between_left_and_right_pages_are_marked() {
+        // Twelve pages: a title page and a chapter opening without a header, and ten pages
+        // whose header puts the page number outside ("4 Manual 2.1" / "Manual 2.1 5"). Each
+        // shape is on five pages, under half of the twelve.
+        let mut pages: Vec<PageText> = (1..=12)
+            .map(|n| {
+                let head = match n {
+                    1 | 2 => String::new(),
+                    n if n % 2 == 0 => format!("{n} Manual 2.1\n"),
+                    n => format!("Manual 2.1 {n}\n"),
+                };
+                let w = ["alpha", "beta", "gamma", "delta", "eta", "theta"][n as usize % 6];
+                let v = ["one", "two", "three", "four"][n as usize % 4];
+                page(n, &format!("{head}Body {w} says {v}.\nAnd more {v} {w}."))
+            })
+            .collect();
+        mark_furniture(&mut pages);
+        let marked = |p: &PageText| -> Vec<String> {
+            p.furniture
+                .iter()
+                .map(|&(a, b)| crate::chunk::slice_chars(&p.text, a, b).to_string())
+                .collect()
+        };
+        assert_eq!(marked(&pages[3]), ["4 Manual 2.1"]);
+        assert_eq!(marked(&pages[4]), ["Manual 2.1 5"]);
+        assert!(marked(&pages[0]).is_empty() && marked(&pages[1]).is_empty());
+    }
+
+    #[test]
+    fn headers_whose_title_changes_by_chapter_are_marked_by_how_they_start() {
+        let titles = ["ONE TOPIC", "ANOTHER TOPIC", "A THIRD"];
+        let mut pages: Vec<PageText> = (1..=9)
+            .map(|n| {
+                let c = (n as usize - 1) / 3;
+                let w = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"][n as usize];
+                page(
+                    n,
+                    &format!(
+                        "CHAPTER {}. {} {}.{n}. SECTION {w}\nWe say {w} here.\nAnd then {w} again.",
+                        c + 1,
+                        titles[c],
+                        c + 1
+                    ),
+                )
+            })
+            .collect();
+        mark_furniture(&mut pages);
+        for p in &pages {
+            assert_eq!(p.furniture.len(), 1, "{:?}", p.furniture);
+            assert_eq!(p.furniture[0].0, 0);
+        }
     }
 }

@@ -71,8 +71,8 @@ pub struct PageText {
     /// Reading-order text; paragraphs separated by a blank line.
     pub text: String,
     /// Char ranges of lines that are not body text: running headers and footers (lines at the
-    /// top or bottom of the page that repeat, numbers aside, on most pages) and table-of-
-    /// contents or index entries (dot leaders and a page number: [`noise`]). Left in the text,
+    /// top or bottom of the page that repeat, numbers aside, on most pages or most pages of
+    /// one side: [`furniture`]) and table-of-contents or index entries (dot leaders and a page number: [`noise`]). Left in the text,
     /// skipped by the chunker.
     #[serde(default)]
     pub furniture: Vec<(usize, usize)>,
