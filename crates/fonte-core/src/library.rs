@@ -300,7 +300,6 @@ mod tests {
     use crate::chunk::Chunk;
     use crate::embed::fake::FakeEncoder;
     use crate::embed::Encoder;
-    use crate::pdf::Report;
     use crate::retrieve::Search;
     use crate::store::MemStore;
 
@@ -327,14 +326,7 @@ mod tests {
         let mut encoder = FakeEncoder::new(model);
         let vectors = texts.iter().map(|t| encoder.embed(t)).collect();
         StoredDocument {
-            meta: DocumentMeta {
-                build: None,
-                id: id.into(),
-                name: format!("{id}.pdf"),
-                title: None,
-                pages: 1,
-                report: Report::Complete,
-            },
+            meta: DocumentMeta::one_page(id),
             pdf: format!("%PDF {id}").into_bytes(),
             chunks,
             vectors,

@@ -355,4 +355,19 @@ impl Corpus {
 }
 
 #[cfg(test)]
+impl DocumentMeta {
+    /// A complete one-page document `id`, named `id.pdf`: for tests.
+    pub(crate) fn one_page(id: &str) -> Self {
+        DocumentMeta {
+            build: None,
+            id: id.into(),
+            name: format!("{id}.pdf"),
+            title: None,
+            pages: 1,
+            report: Report::Complete,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests;

@@ -36,14 +36,7 @@ fn tiny() -> Corpus {
 
 /// A one-page document `id`.
 fn meta(id: &str) -> DocumentMeta {
-    DocumentMeta {
-        build: None,
-        id: id.into(),
-        name: format!("{id}.pdf"),
-        title: None,
-        pages: 1,
-        report: Report::Complete,
-    }
+    DocumentMeta::one_page(id)
 }
 
 /// A chunk of page 1 holding `t`.
