@@ -42,15 +42,38 @@ fn prefix_key(line: &str) -> Option<String> {
     .then(|| format!("^{} {}", tokens[0], tokens[1]))
 }
 
-/// A page's lines looked at: the first and last [`EDGE_LINES`] non-empty ones, as (char
-/// start, char end, text, whether it is the page's first or last line).
-fn edge_lines(text: &str) -> Vec<(usize, usize, String, bool)> {
+/// A line near a page's top or bottom.
+struct EdgeLine<'a> {
+    /// Char range in the page text.
+    start: usize,
+    end: usize,
+    text: &'a str,
+    /// The page's first or last non-empty line.
+    outermost: bool,
+}
+
+impl EdgeLine<'_> {
+    /// Its shape, and for an outermost line how it starts ([`prefix_key`]).
+    fn keys(&self) -> Vec<String> {
+        let mut k = vec![line_key(self.text)];
+        k.extend(self.outermost.then(|| prefix_key(self.text)).flatten());
+        k
+    }
+}
+
+/// A page's lines looked at: the first and last [`EDGE_LINES`] non-empty ones.
+fn edge_lines(text: &str) -> Vec<EdgeLine<'_>> {
     let mut lines = Vec::new();
     let mut chars = 0;
     for line in text.split('\n') {
         let n = line.chars().count();
         if !line.trim().is_empty() {
-            lines.push((chars, chars + n, line.to_string(), false));
+            lines.push(EdgeLine {
+                start: chars,
+                end: chars + n,
+                text: line,
+                outermost: false,
+            });
         }
         chars += n + 1;
     }
@@ -59,16 +82,16 @@ fn edge_lines(text: &str) -> Vec<(usize, usize, String, bool)> {
         .into_iter()
         .enumerate()
         .filter(|(i, _)| *i < EDGE_LINES || *i + EDGE_LINES >= n)
-        .map(|(i, mut l)| {
-            l.3 = i == 0 || i + 1 == n;
-            l
+        .map(|(i, l)| EdgeLine {
+            outermost: i == 0 || i + 1 == n,
+            ..l
         })
         .collect()
 }
 
 /// Finds lines among the first and last [`EDGE_LINES`] of each page whose shape repeats on at
-/// least half the pages (and three of them), or half the pages of its side, and outermost
-/// lines that start the same way on as many; records their char ranges.
+/// least half the pages (and three of them), or on more than half the pages of its side, and
+/// outermost lines that start the same way on as many; records their char ranges.
 pub(super) fn mark_furniture(pages: &mut [PageText]) {
     use std::collections::{HashMap, HashSet};
     let with_text = pages.iter().filter(|p| !p.text.trim().is_empty()).count();
@@ -78,17 +101,15 @@ pub(super) fn mark_furniture(pages: &mut [PageText]) {
     // Two-sided documents run different headers on left and right pages ("24 gnuplot 5.4",
     // "gnuplot 5.4 25"): each shape is on only half the pages, so pages of each parity are
     // counted on their own too.
-    let keys = |l: &(usize, usize, String, bool)| -> Vec<String> {
-        let mut k = vec![line_key(&l.2)];
-        k.extend(l.3.then(|| prefix_key(&l.2)).flatten());
-        k
-    };
     let mut counts: HashMap<String, [usize; 3]> = HashMap::new();
     let mut with_text_by = [0usize; 2];
     for p in pages.iter() {
         let side = (p.number % 2) as usize;
         with_text_by[side] += usize::from(!p.text.trim().is_empty());
-        let page_keys: HashSet<String> = edge_lines(&p.text).iter().flat_map(keys).collect();
+        let page_keys: HashSet<String> = edge_lines(&p.text)
+            .iter()
+            .flat_map(EdgeLine::keys)
+            .collect();
         for k in page_keys {
             let c = counts.entry(k).or_default();
             c[2] += 1;
@@ -107,8 +128,8 @@ pub(super) fn mark_furniture(pages: &mut [PageText]) {
         };
         p.furniture = edge_lines(&p.text)
             .into_iter()
-            .filter(|l| keys(l).iter().any(repeats))
-            .map(|l| (l.0, l.1))
+            .filter(|l| l.keys().iter().any(repeats))
+            .map(|l| (l.start, l.end))
             .collect();
     }
 }
