@@ -90,7 +90,10 @@ pub fn heading_level(line: &str) -> Option<usize> {
         .unwrap_or(line.len());
     let number = line[..num_end].trim_end_matches('.');
     let rest = line[num_end..].trim_start();
-    let starts_title = rest.starts_with(|c: char| c.is_alphabetic());
+    // A title starts with a capital (or a letter without case); a line that goes on in lower
+    // case after a number is prose wrapped after one ("20 points along the second (y)
+    // dimension…", "3.5 million users"), and taken for a heading it would cut its paragraph.
+    let starts_title = rest.starts_with(|c: char| c.is_alphabetic() && !c.is_lowercase());
     if number.is_empty() || !starts_title || line[num_end..].len() == rest.len() {
         return None;
     }
@@ -387,7 +390,12 @@ mod tests {
         assert_eq!(heading_level("Section 2.1 Definitions"), Some(2));
         assert_eq!(heading_level("CAPÍTULO II"), Some(1));
         assert_eq!(heading_level("1. Install the package."), None);
-        assert_eq!(heading_level("3.5 million users"), Some(2)); // accepted: rare, harmless
+        assert_eq!(heading_level("3.5 million users"), None);
+        assert_eq!(
+            heading_level("20 points along the second (y) dimension. A negative number"),
+            None
+        );
+        assert_eq!(heading_level("2.1 introdução"), None);
         assert_eq!(heading_level("2024"), None);
         assert_eq!(heading_level("The cat sat."), None);
     }

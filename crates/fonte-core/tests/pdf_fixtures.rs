@@ -290,6 +290,30 @@ fn running_headers_of_left_and_right_pages_are_kept_out_of_the_chunks() {
 }
 
 #[test]
+fn a_wrapped_line_that_starts_with_a_number_does_not_cut_its_paragraph() {
+    use fonte_core::chunk::{chunk_document, ChunkParams};
+    // gnuplot.pdf p. 101: "…with 10 points along the first (x) dimension and" / "20 points
+    // along the second (y) dimension. …" was taken for a section "20 points…", which began a
+    // chunk and became the heading of the passages after it.
+    let doc = extract(&fixture("en/gnuplot.pdf"), None, Limits::default());
+    let count = |t: &str| t.split_whitespace().count();
+    let chunks = chunk_document(&doc.pages, ChunkParams::default(), &count);
+    let at = chunks
+        .iter()
+        .find(|c| c.text.contains("20 points along the second (y) dimension"))
+        .expect("the passage");
+    assert!(
+        at.text.contains("10 points along the first (x) dimension"),
+        "{:?}",
+        at.text
+    );
+    assert!(!chunks
+        .iter()
+        .flat_map(|c| &c.heading_path)
+        .any(|h| h.starts_with("20 points")));
+}
+
+#[test]
 fn table_of_contents_entries_are_kept_out_of_the_chunks_of_the_portuguese_faq() {
     use fonte_core::chunk::{chunk_document, ChunkParams};
     let doc = extract(&fixture("pt/debian-faq.pt.pdf"), None, Limits::default());
