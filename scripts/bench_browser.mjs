@@ -19,6 +19,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fixture, launch, ROOT, serve } from '../tests/e2e/helpers.mjs';
 
+// The chunks handed to `fonte embed-bench` for the native rows; removed at the end.
+const CHUNKS_FILE = path.join(os.tmpdir(), `fonte-bench-chunks-${process.pid}.json`);
+
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = args.indexOf(name);
@@ -120,7 +123,7 @@ try {
     }
 
     // Native embedding on the same chunks.
-    const file = path.join(os.tmpdir(), `fonte-bench-chunks-${process.pid}.json`);
+    const file = CHUNKS_FILE;
     writeFileSync(file, JSON.stringify(texts));
     const fonte = path.join(ROOT, 'target/release/fonte');
     for (const [threads, batch] of [[1, 1], [1, 16], [2, 1]]) {
@@ -340,6 +343,7 @@ try {
   await browser.close();
   server.stop();
   if (tjsSite) rmSync(tjsSite, { recursive: true, force: true });
+  rmSync(CHUNKS_FILE, { force: true });
 }
 
 /** Resident memory of Chromium's renderer processes, bytes. */

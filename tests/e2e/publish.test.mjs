@@ -7,7 +7,7 @@
 // queries.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -69,6 +69,7 @@ after(async () => {
   await browser?.close();
   server?.stop();
   plain?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** An IEEE 754 half float from its bits (bundle vectors, format 1.1). */

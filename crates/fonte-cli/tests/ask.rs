@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
@@ -31,8 +31,9 @@ fn corpus() -> &'static str {
             .map(PathBuf::from)
             .unwrap_or_else(|| root().join("../shared"));
         let pdf = shared.join("fixtures/pdfs/en/debian-faq.en.pdf");
-        let out =
-            std::env::temp_dir().join(format!("fonte-ask-test-{}.corpus", std::process::id()));
+        // Cargo's scratch folder for integration tests, inside the target dir: rewritten by each
+        // run instead of left behind in the system's temp dir.
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ask-test.corpus");
         let o = fonte(&["index", pdf.to_str().unwrap(), "-o", out.to_str().unwrap()]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         out.to_string_lossy().into_owned()
