@@ -144,6 +144,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // SAFETY: called first, before any other thread exists; SIG_DFL is a valid disposition.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
