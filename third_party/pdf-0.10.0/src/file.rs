@@ -170,12 +170,34 @@ where
     }
 
     pub fn load_storage_and_trailer_password(&mut self, password: &[u8]) -> Result<Dictionary> {
+        // Fonte: a file whose table does not read is read again from a table rebuilt by
+        // scanning its objects (repair.rs); where that fails too, the table's error is the one
+        // reported.
+        match self.load_with(password, false) {
+            Ok(trailer) => Ok(trailer),
+            Err(e) => self.load_with(password, true).map_err(|_| e),
+        }
+    }
 
+    /// Fonte: the table and trailer as the file's own table gives them, or, with `rebuilt`, as
+    /// a scan of its objects does (repair.rs); then the decryption the trailer asks for.
+    pub fn load_with(&mut self, password: &[u8], rebuilt: bool) -> Result<Dictionary> {
+        self.decoder = None;
+        self.cache.clear();
+        self.stream_cache.clear();
         let resolver = StorageResolver::new(self);
-        let (refs, trailer) = t!(self.backend.read_xref_table_and_trailer(self.start_offset, &resolver));
+        let (refs, trailer, object_streams) = if rebuilt {
+            let data = t!(self.backend.read(self.start_offset..));
+            let found = t!(crate::repair::rebuild(data, &resolver));
+            (found.refs, found.trailer, found.object_streams)
+        } else {
+            let (refs, trailer) = t!(self.backend.read_xref_table_and_trailer(self.start_offset, &resolver));
+            (refs, Some(trailer), Vec::new())
+        };
         self.refs = refs;
 
-        if let Some(crypt) = trailer.get("Encrypt") {
+        if let Some(crypt) = trailer.as_ref().and_then(|t| t.get("Encrypt")) {
+            let trailer = trailer.as_ref().unwrap();
             let key = trailer
                 .get("ID")
                 .ok_or(PdfError::MissingEntry {
@@ -198,6 +220,17 @@ where
             if let Primitive::Reference(reference) = crypt {
                 self.decoder.as_mut().unwrap().encrypt_indirect_object = Some(*reference);
             }
+        }
+        let trailer = if rebuilt {
+            let compressed = self.index_object_streams(&object_streams);
+            // The cache is by object number whatever the type asked: a candidate that was no
+            // object stream after all must not leave its failure there for the object it is.
+            self.cache.clear();
+            t!(self.rebuilt_trailer(trailer, &compressed))
+        } else {
+            trailer.unwrap()
+        };
+        if self.decoder.is_some() {
             if let Some(Primitive::Reference(catalog_ref)) = trailer.get("Root") {
                 let resolver = StorageResolver::new(self);
                 let catalog = t!(t!(resolver.resolve(*catalog_ref)).resolve(&resolver)?.into_dictionary());
@@ -206,6 +239,57 @@ where
                 }
             }
         }
+        Ok(trailer)
+    }
+
+    /// Fonte (repair.rs): table entries for the objects inside the object streams a rebuild
+    /// found, where no cross-reference stream gave them (its own one damaged); their numbers.
+    fn index_object_streams(&mut self, streams: &[ObjNr]) -> Vec<ObjNr> {
+        let mut added = Vec::new();
+        for &id in streams {
+            let numbers = {
+                let resolver = StorageResolver::new(self);
+                match resolver.get::<ObjectStream>(Ref::from_id(id)) {
+                    Ok(stream) => stream.object_numbers().to_vec(),
+                    Err(_) => continue,
+                }
+            };
+            for (index, n) in numbers.into_iter().enumerate() {
+                if n >= crate::backend::MAX_ID as ObjNr {
+                    continue;
+                }
+                while self.refs.len() <= n as usize {
+                    self.refs.push(XRef::Free { next_obj_nr: 0, gen_nr: 0xffff });
+                }
+                if matches!(self.refs.get(n), Ok(XRef::Free { .. } | XRef::Invalid)) {
+                    self.refs.set(n, XRef::Stream { stream_id: id, index });
+                    added.push(n);
+                }
+            }
+        }
+        added
+    }
+
+    /// Fonte (repair.rs): the trailer a rebuild found if its /Root is now among the objects,
+    /// else one whose /Root is the last object of `candidates` that is a catalog.
+    fn rebuilt_trailer(&self, found: Option<Dictionary>, candidates: &[ObjNr]) -> Result<Dictionary> {
+        let known = |id: ObjNr| matches!(self.refs.get(id), Ok(XRef::Raw { .. } | XRef::Stream { .. }));
+        let mut trailer = found.unwrap_or_else(Dictionary::new);
+        let root = match trailer.get("Root") {
+            Some(Primitive::Reference(r)) if known(r.id) => Some(*r),
+            _ => {
+                let resolver = StorageResolver::new(self);
+                candidates.iter().rev().map(|&id| PlainRef { id, gen: 0 }).find(|&r| {
+                    matches!(resolver.resolve(r), Ok(Primitive::Dictionary(ref d))
+                        if matches!(d.get("Type"), Some(Primitive::Name(n)) if n.as_str() == "Catalog"))
+                })
+            }
+        };
+        let Some(root) = root else {
+            bail!("no trailer and no catalog found to rebuild the file from");
+        };
+        trailer.insert("Root", Primitive::Reference(root));
+        trailer.insert("Size", Primitive::Integer(self.refs.len() as i32));
         Ok(trailer)
     }
     pub fn scan(&self) -> impl Iterator<Item = Result<ScanItem>> + '_ {
@@ -802,11 +886,19 @@ where
         let mut storage = Storage::with_cache(backend, options, object_cache, stream_cache, log)?;
         let trailer = storage.load_storage_and_trailer_password(password)?;
 
-        let resolver = StorageResolver::new(&storage);
-        let trailer = t!(Trailer::from_primitive(
-            Primitive::Dictionary(trailer),
-            &resolver,
-        ));
+        let read = |storage: &Storage<B, OC, SC, L>, trailer: Dictionary| {
+            let resolver = StorageResolver::new(storage);
+            Trailer::from_primitive(Primitive::Dictionary(trailer), &resolver)
+        };
+        let trailer = match read(&storage, trailer) {
+            Ok(trailer) => trailer,
+            // Fonte: a table that reads but points beside the objects (offsets shifted by a
+            // line-ending conversion, say) fails here, on the catalog: rebuilt by scanning.
+            Err(e) => match storage.load_with(password, true) {
+                Ok(rebuilt) => read(&storage, rebuilt).map_err(|_| e)?,
+                Err(_) => return Err(e),
+            },
+        };
         Ok(File { storage, trailer, resolve_chain: Default::default() })
     }
     pub fn new(storage: Storage<B, OC, SC, L>, trailer: Trailer) -> Self {

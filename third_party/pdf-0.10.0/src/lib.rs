@@ -24,6 +24,8 @@ pub mod build;
 // mod content;
 pub mod enc;
 pub mod crypt;
+// Fonte: the cross-reference table rebuilt by scanning, for damaged files (repair.rs).
+pub mod repair;
 
 // pub use content::*;
 pub use crate::error::PdfError;

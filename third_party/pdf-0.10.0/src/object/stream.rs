@@ -355,6 +355,8 @@ pub struct ObjStmInfo {
 pub struct ObjectStream {
     /// Byte offset of each object. Index is the object number.
     offsets:    Vec<usize>,
+    /// Fonte: the number of each object (repair.rs lists them when the table is rebuilt).
+    numbers:    Vec<ObjNr>,
     /// The object number of this object.
     _id:         ObjNr,
 
@@ -366,19 +368,22 @@ impl Object for ObjectStream {
         let stream: Stream<ObjStmInfo> = Stream::from_primitive(p, resolve)?;
 
         let mut offsets = Vec::new();
+        let mut numbers = Vec::new();
         {
             debug!("parsing stream");
             let data = stream.data(resolve)?;
             let mut lexer = Lexer::new(&data);
             for _ in 0..(stream.info.num_objects as ObjNr) {
-                let _obj_nr = lexer.next()?.to::<ObjNr>()?;
+                let obj_nr = lexer.next()?.to::<ObjNr>()?;
                 let offset = lexer.next()?.to::<usize>()?;
                 offsets.push(offset);
+                numbers.push(obj_nr);
             }
         }
 
         Ok(ObjectStream {
             offsets,
+            numbers,
             _id: 0, // TODO
             inner: stream
         })
@@ -399,6 +404,10 @@ impl ObjectStream {
         };
 
         Ok((data, start..end))
+    }
+    /// Fonte: the number of each contained object, in order.
+    pub fn object_numbers(&self) -> &[ObjNr] {
+        &self.numbers
     }
     /// Returns the number of contained objects
     pub fn n_objects(&self) -> usize {

@@ -89,24 +89,37 @@ fn parse_dictionary_object(lexer: &mut Lexer, r: &impl Resolve, ctx: Option<&Con
     Ok(dict)
 }
 
-fn parse_stream_object(dict: Dictionary, lexer: &mut Lexer, r: &impl Resolve, ctx: &Context) -> Result<PdfStream> {
+fn parse_stream_object(mut dict: Dictionary, lexer: &mut Lexer, r: &impl Resolve, ctx: &Context) -> Result<PdfStream> {
     t!(lexer.next_stream());
 
     let length = match dict.get("Length") {
-        Some(&Primitive::Integer(n)) if n >= 0 => n as usize,
-        Some(&Primitive::Reference(reference)) => t!(t!(r.resolve_flags(reference, ParseFlags::INTEGER, 1)).as_usize()),
-        Some(other) => err!(PdfError::UnexpectedPrimitive { expected: "unsigned Integer or Reference", found: other.get_debug_name() }),
-        None => err!(PdfError::MissingEntry { typ: "<Stream>", field: "Length".into() }),
+        Some(&Primitive::Integer(n)) if n >= 0 => Some(n as usize),
+        Some(&Primitive::Reference(reference)) => r.resolve_flags(reference, ParseFlags::INTEGER, 1).and_then(|p| p.as_usize()).ok(),
+        _ => None,
     };
-
-    let stream_substr = lexer.read_n(length);
-
-    if stream_substr.len() != length {
-        err!(PdfError::EOF)
-    }
-
-    // Finish
-    t!(lexer.next_expect("endstream"));
+    let start = lexer.get_pos();
+    let stream_substr = match length.map(|n| (lexer.read_n(n), n)) {
+        Some((data, n)) if data.len() == n && lexer.next_expect("endstream").is_ok() => data,
+        // Fonte: a /Length that is missing, does not resolve or does not end where
+        // "endstream" is (hand-written files, a length left from before an edit) made the
+        // stream, and the page holding it, unreadable. Its data is read up to "endstream",
+        // less the end of line before it, as poppler and pdf.js read it.
+        _ => {
+            lexer.set_pos(start);
+            let data = t!(lexer.seek_substr("endstream").ok_or(PdfError::EOF));
+            let bytes = data.as_slice();
+            let mut end = bytes.len();
+            if end > 0 && bytes[end - 1] == b'\n' {
+                end -= 1;
+            }
+            if end > 0 && bytes[end - 1] == b'\r' {
+                end -= 1;
+            }
+            // The length found stands for the one written (the stream's readers check it).
+            dict.insert("Length", Primitive::Integer(end as i32));
+            lexer.new_substr(start..start + end)
+        }
+    };
 
     Ok(PdfStream {
         inner: StreamInner::InFile {

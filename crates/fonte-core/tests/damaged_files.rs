@@ -1,0 +1,130 @@
+//! Files whose structure is damaged but whose text is all there: no cross-reference table (a
+//! hand-written file: pdfminer's samples/simple1.pdf), `startxref 0` (pypdfium2's
+//! toc_viewmodes.pdf), a table whose offsets point beside the objects, and streams whose
+//! /Length is wrong or missing. poppler, MuPDF and pdf.js read them all; Fonte refused the
+//! first three ("'startxref' not found") and lost the pages of the last. The table is now
+//! rebuilt by scanning the objects (third_party/pdf-0.10.0/src/repair.rs) and a stream is read
+//! up to "endstream" when its length does not end there.
+
+mod common;
+
+use common::hostile::page_with;
+use fonte_core::pdf::{extract, Limits, Report};
+
+const CONTENT: &[u8] = b"BT /F1 12 Tf 72 700 Td (Damaged but readable) Tj ET";
+
+fn text_of(pdf: &[u8]) -> String {
+    let out = extract(pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete, "{:?}", out.pages);
+    out.pages.iter().map(|p| p.text.as_str()).collect()
+}
+
+fn find(data: &[u8], needle: &[u8]) -> usize {
+    data.windows(needle.len())
+        .position(|w| w == needle)
+        .unwrap()
+}
+
+#[test]
+fn a_file_without_a_cross_reference_table_is_read_from_its_objects() {
+    let mut pdf = page_with(CONTENT);
+    pdf.truncate(find(&pdf, b"xref"));
+    assert!(text_of(&pdf).contains("Damaged but readable"));
+    // With a trailer but no table and no startxref, as hand-written files have.
+    let mut with_trailer = pdf.clone();
+    with_trailer.extend_from_slice(b"trailer\n<< /Size 3 /Root 1 0 R >>\n%%EOF\n");
+    assert!(text_of(&with_trailer).contains("Damaged but readable"));
+}
+
+#[test]
+fn a_startxref_of_zero_is_read_from_the_objects() {
+    let mut pdf = page_with(CONTENT);
+    let at = find(&pdf, b"startxref\n") + b"startxref\n".len();
+    let end = at + pdf[at..].iter().position(|b| *b == b'\n').unwrap();
+    pdf.splice(at..end, *b"0");
+    assert!(text_of(&pdf).contains("Damaged but readable"));
+}
+
+#[test]
+fn a_table_whose_offsets_point_beside_the_objects_is_rebuilt() {
+    // Eight bytes before the first object that the table does not count: every offset now
+    // points eight bytes early, into "1234567" then the object before. The table itself
+    // still reads (startxref moved with it).
+    let pdf = page_with(CONTENT);
+    let first = find(&pdf, b"1 0 obj");
+    let mut shifted = pdf[..first].to_vec();
+    shifted.extend_from_slice(b"1234567\n");
+    shifted.extend_from_slice(&pdf[first..]);
+    let at = find(&shifted, b"startxref\n") + b"startxref\n".len();
+    let end = at + shifted[at..].iter().position(|b| *b == b'\n').unwrap();
+    let xref: usize = std::str::from_utf8(&shifted[at..end])
+        .unwrap()
+        .parse()
+        .unwrap();
+    shifted.splice(at..end, (xref + 8).to_string().into_bytes());
+    assert!(text_of(&shifted).contains("Damaged but readable"));
+}
+
+#[test]
+fn a_stream_whose_length_is_wrong_or_missing_is_read_up_to_endstream() {
+    let pdf = page_with(CONTENT);
+    let length = format!("/Length {}", CONTENT.len());
+    for wrong in ["/Length 20", "/Length 4000", "/Length 99 0 R", ""] {
+        let at = find(&pdf, length.as_bytes());
+        let mut damaged = pdf[..at].to_vec();
+        // The same number of bytes, so the table's offsets stay right.
+        damaged.extend_from_slice(format!("{wrong:<width$}", width = length.len()).as_bytes());
+        damaged.extend_from_slice(&pdf[at + length.len()..]);
+        assert!(
+            text_of(&damaged).contains("Damaged but readable"),
+            "{wrong}"
+        );
+    }
+}
+
+#[test]
+fn objects_inside_an_object_stream_are_found_without_the_table() {
+    // The catalog, pages, page and font compressed in object stream 6, as PDF 1.5 writers
+    // store them; the cross-reference stream that listed them is gone (a truncated download:
+    // the table is at the end of the file).
+    let objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ];
+    let (mut head, mut body) = (String::new(), String::new());
+    for (i, o) in objects.iter().enumerate() {
+        head.push_str(&format!("{} {} ", i + 1, body.len()));
+        body.push_str(o);
+        body.push('\n');
+    }
+    let stream = format!("{head}{body}");
+    let mut pdf = b"%PDF-1.5\n".to_vec();
+    pdf.extend_from_slice(format!("5 0 obj\n<< /Length {} >>\nstream\n", CONTENT.len()).as_bytes());
+    pdf.extend_from_slice(CONTENT);
+    pdf.extend_from_slice(b"\nendstream\nendobj\n");
+    pdf.extend_from_slice(
+        format!(
+            "6 0 obj\n<< /Type /ObjStm /N 4 /First {} /Length {} >>\nstream\n{stream}\nendstream\nendobj\n",
+            head.len(),
+            stream.len()
+        )
+        .as_bytes(),
+    );
+    assert!(text_of(&pdf).contains("Damaged but readable"));
+}
+
+#[test]
+fn a_file_with_no_objects_is_still_refused_as_malformed() {
+    let out = extract(
+        b"%PDF-1.3\nThis is not a valid PDF file\n%%EOF\n",
+        None,
+        Limits::default(),
+    );
+    assert!(
+        matches!(&out.report, Report::Rejected { reason } if format!("{reason:?}").contains("startxref")),
+        "{:?}",
+        out.report
+    );
+}
