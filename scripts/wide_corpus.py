@@ -41,6 +41,12 @@ SOURCES = [
     ("camelot-py", "0.11.0"),
     ("pdfrw", "0.4"),
     ("borb", "2.1.25"),
+    # Added at stop 32 for producers the TeX-heavy list lacked: Microsoft Word, iText, Qt,
+    # PDFium, Apache FOP, Scribus, scanners' tiff2pdf/img2pdf, LibreOffice, early dvipdfmx.
+    ("pdf2docx", "0.5.13"),
+    ("ocrmypdf", "17.13.0"),
+    ("pdfminer", "20191125"),
+    ("pypdfium2", "5.15.2"),
 ]
 
 # (package, version, cap): Debian packages with PDF documentation.

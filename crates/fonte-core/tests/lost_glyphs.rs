@@ -279,3 +279,51 @@ fn a_hyphen_drawn_through_the_standard_or_winansi_encoding_is_kept() {
         out.pages[0].text
     );
 }
+
+/// A non-embedded CJK font under a predefined Unicode CMap, as iText writes Chinese and
+/// Japanese text (STSong-Light, UniGB-UCS2-H; HeiseiMin-W3, UniJIS-UTF16-H), with no ToUnicode.
+fn unicode_cmap_font(b: &mut Builder, cmap: &str, ordering: &str) -> usize {
+    let cid = b.obj(format!(
+        "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << \
+         /Registry (Adobe) /Ordering ({ordering}) /Supplement 4 >> /FontDescriptor << /Type \
+         /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [0 -200 1000 900] \
+         /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >> /DW 1000 \
+         /W [1 95 500] >>"
+    ));
+    b.obj(format!(
+        "<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light-{cmap} /Encoding /{cmap} \
+         /DescendantFonts [{cid} 0 R] >>"
+    ))
+}
+
+#[test]
+fn the_codes_of_a_unicode_cmap_are_read_as_the_characters_they_are() {
+    // "中文 PDF" in UCS-2; "𠀋 日本" in UTF-16, whose first character is a surrogate pair.
+    let cases = [
+        (
+            "UniGB-UCS2-H",
+            "GB1",
+            "<4E2D6587002000500044004600>",
+            "中文 PDF",
+        ),
+        (
+            "UniJIS-UTF16-H",
+            "Japan1",
+            "<D840DC0B002065E5672C>",
+            "𠀋 日本",
+        ),
+    ];
+    for (cmap, ordering, hex, text) in cases {
+        let pdf = page(
+            |b| format!("/F2 {} 0 R", unicode_cmap_font(b, cmap, ordering)),
+            &format!("{CLAUSE}BT /F2 12 Tf 72 700 Td {hex} Tj ET"),
+        );
+        let out = extract(&pdf, None, Limits::default());
+        assert_eq!(out.report, Report::Complete, "{cmap}");
+        assert!(
+            out.pages[0].text.contains(text),
+            "{cmap}: {:?}",
+            out.pages[0].text
+        );
+    }
+}

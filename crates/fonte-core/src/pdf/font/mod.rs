@@ -13,12 +13,14 @@ use pdf::primitive::Primitive;
 use pdf_encoding::{MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
 
 mod names;
+mod predefined;
 mod programs;
 mod standard;
 mod truetype;
 
 use names::code_named_glyph;
 pub use names::glyph_name_text;
+use predefined::{roman_cid, UnicodeCodes};
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
 use serde::{Deserialize, Serialize};
 use standard::standard_widths;
@@ -65,6 +67,8 @@ pub struct FontDecoder {
     cid_program: Option<(TrueTypeTables, Option<Vec<u16>>)>,
     /// Why a CID font's code that nothing maps has no text.
     cid_loss: Loss,
+    /// CID fonts whose /Encoding is a predefined Unicode CMap: how its codes are split.
+    unicode_codes: Option<UnicodeCodes>,
     widths: HashMap<u32, f32>,
     /// Standard-14 fonts without /Widths: widths by character (in 1/1000).
     standard: Option<HashMap<char, f32>>,
@@ -284,6 +288,11 @@ impl FontDecoder {
             None
         };
 
+        let unicode_codes = match font.encoding().map(|e| &e.base) {
+            Some(BaseEncoding::Other(name)) if two_byte => UnicodeCodes::of(name),
+            _ => None,
+        };
+
         Self {
             two_byte,
             to_unicode,
@@ -291,6 +300,7 @@ impl FontDecoder {
             table_loss,
             cid_program,
             cid_loss: unknown,
+            unicode_codes,
             widths,
             standard,
             cid_widths,
@@ -303,20 +313,38 @@ impl FontDecoder {
     pub fn decode(&self, bytes: &[u8]) -> Vec<Glyph> {
         let mut out = Vec::with_capacity(bytes.len());
         if self.two_byte {
-            for pair in bytes.chunks(2) {
-                let code = if pair.len() == 2 {
-                    u16::from_be_bytes([pair[0], pair[1]])
-                } else {
-                    pair[0] as u16
+            let mut rest = bytes;
+            while !rest.is_empty() {
+                let n = self
+                    .unicode_codes
+                    .map_or(2, |u| u.len(rest))
+                    .min(rest.len());
+                let (piece, after) = rest.split_at(n);
+                rest = after;
+                let code = match piece {
+                    [a, b, ..] => u16::from_be_bytes([*a, *b]),
+                    [a] => *a as u16,
+                    [] => 0,
                 };
+                let by_code = self.unicode_codes.and_then(|u| u.text(piece));
                 let text = match self.to_unicode.as_ref().and_then(|m| m.get(code)) {
                     Some(t) => Ok(t.to_string()),
-                    None => self.cid_text(code),
+                    None => match by_code {
+                        Some(c) => Ok(c.to_string()),
+                        None => self.cid_text(code),
+                    },
+                };
+                // Under a Unicode CMap the code is no CID: a Roman character's CID is known,
+                // the rest take the font's default width.
+                let cid = match (self.unicode_codes, by_code) {
+                    (Some(_), Some(c)) => roman_cid(c).unwrap_or(usize::MAX),
+                    (Some(_), None) => usize::MAX,
+                    (None, _) => code as usize,
                 };
                 let width = self
                     .cid_widths
                     .as_ref()
-                    .map_or(self.default_width, |w| w.get(code as usize) * 0.001);
+                    .map_or(self.default_width, |w| w.get(cid) * 0.001);
                 let (text, lost) = match text {
                     Ok(t) => (t, None),
                     // CID 0 is .notdef: nothing drawn, nothing lost.
