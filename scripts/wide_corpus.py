@@ -65,6 +65,12 @@ DEBIAN = [
     ("texlive-metapost-doc", "2022.20230122-3", 40),
     ("texlive-latex-recommended-doc", "2022.20230122-3", 40),
     ("texlive-latex-base-doc", "2022.20230122-3", 60),
+    # Added at stop 32 for their producers: ReportLab, Apache FOP, htmldoc, Ghostscript, and
+    # one manual in ten languages and five scripts (xdvipdfmx: Korean, Japanese, Russian…).
+    ("python-reportlab-doc", "3.6.12-1+deb12u1", 40),
+    ("fop-doc", "1:2.8-2", 40),
+    ("xfig-doc", "1:3.2.8b-2", 40),
+    ("debian-history", "2.28", 40),
 ]
 
 

@@ -66,6 +66,32 @@ fn a_table_whose_offsets_point_beside_the_objects_is_rebuilt() {
 }
 
 #[test]
+fn an_object_whose_offset_is_wrong_is_read_where_its_header_is() {
+    // The table is right but for the content stream's entry (the last object): pointed at the
+    // catalog's header (another object: before, the catalog was read as the page's content)
+    // or into the middle of an object (a parse error).
+    let pdf = page_with(CONTENT);
+    let table = find(&pdf, b"xref\n");
+    let last = pdf[..table]
+        .windows(7)
+        .rposition(|w| w.ends_with(b" 0 obj"))
+        .unwrap();
+    let entry = table
+        + pdf[table..]
+            .windows(10)
+            .position(|w| w == format!("{last:010}").as_bytes())
+            .unwrap();
+    for wrong in [find(&pdf, b"1 0 obj"), find(&pdf, b"/MediaBox")] {
+        let mut damaged = pdf.clone();
+        damaged.splice(entry..entry + 10, format!("{wrong:010}").into_bytes());
+        assert!(
+            text_of(&damaged).contains("Damaged but readable"),
+            "offset {wrong}"
+        );
+    }
+}
+
+#[test]
 fn a_stream_whose_length_is_wrong_or_missing_is_read_up_to_endstream() {
     let pdf = page_with(CONTENT);
     let length = format!("/Length {}", CONTENT.len());

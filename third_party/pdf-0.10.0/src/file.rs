@@ -93,6 +93,10 @@ pub struct Storage<B, OC, SC, L> {
     // Position of the PDF header in the file.
     start_offset: usize,
 
+    // Fonte: where a scan of the file finds each object's header (repair.rs), made the first
+    // time the table's offset for an object turns out wrong.
+    scanned: std::sync::OnceLock<HashMap<ObjNr, usize>>,
+
     log: L
 }
 
@@ -115,6 +119,7 @@ where
             options: ParseOptions::strict(),
             backend: Vec::from(PDF_HEADER),
             start_offset: 0,
+            scanned: Default::default(),
             log
         }
     }
@@ -149,6 +154,7 @@ where
             promises: HashMap::new(),
             decoder: None,
             options,
+            scanned: Default::default(),
             log
         })
     }
@@ -240,6 +246,16 @@ where
             }
         }
         Ok(trailer)
+    }
+
+    /// Fonte (repair.rs): where a scan finds object `id`'s header (the last one, as an update
+    /// would have it), the scan made once.
+    fn scanned_position(&self, id: ObjNr) -> Option<usize> {
+        let scanned = self.scanned.get_or_init(|| {
+            let data = self.backend.read(self.start_offset..).unwrap_or(&[]);
+            crate::repair::headers(data).into_iter().map(|h| (h.id, h.pos)).collect()
+        });
+        scanned.get(&id).copied()
     }
 
     /// Fonte (repair.rs): table entries for the objects inside the object streams a rebuild
@@ -341,9 +357,26 @@ where
             Some((_, p, _)) => Ok((*p).clone()),
             None => match t!(self.refs.get(r.id)) {
                 XRef::Raw {pos, ..} => {
-                    let mut lexer = Lexer::with_offset(t!(self.backend.read(self.start_offset + pos ..), r), self.start_offset + pos);
-                    let p = t!(parse_indirect_object(&mut lexer, resolve, self.decoder.as_ref(), flags), r).1;
-                    Ok(p)
+                    let at = |pos: usize| -> Result<Primitive> {
+                        let mut lexer = Lexer::with_offset(t!(self.backend.read(self.start_offset + pos ..), r), self.start_offset + pos);
+                        let (found, p) = t!(parse_indirect_object(&mut lexer, resolve, self.decoder.as_ref(), flags), r);
+                        // Fonte: an offset that lands on another object's header gave that
+                        // object for this one.
+                        if found.id != r.id {
+                            bail!("object {} found where the table puts object {}", found.id, r.id);
+                        }
+                        Ok(p)
+                    };
+                    match at(pos) {
+                        Ok(p) => Ok(p),
+                        // Fonte: the table's offset for this object is wrong (a bad incremental
+                        // save, a line-ending conversion): where a scan of the file finds the
+                        // object's header elsewhere, it is read there, as pdf.js and poppler do.
+                        Err(e) => match self.scanned_position(r.id) {
+                            Some(other) if other != pos => at(other).map_err(|_| e),
+                            _ => Err(e),
+                        },
+                    }
                 }
                 XRef::Stream {stream_id, index} => {
                     // Fonte: a stream's /Length kept in an object stream (asked for as an

@@ -21,10 +21,10 @@ use crate::xref::{XRef, XRefTable};
 const MAX_XREF_STREAMS: usize = 64;
 
 /// An `N G obj` header: the object's number, generation and offset.
-struct Header {
-    id: ObjNr,
-    gen: GenNr,
-    pos: usize,
+pub(crate) struct Header {
+    pub(crate) id: ObjNr,
+    pub(crate) gen: GenNr,
+    pub(crate) pos: usize,
 }
 
 fn is_white(b: u8) -> bool {
@@ -66,7 +66,7 @@ fn header(data: &[u8], i: usize) -> Option<(Header, usize)> {
 }
 
 /// Every object header outside stream data, in file order.
-fn headers(data: &[u8]) -> Vec<Header> {
+pub(crate) fn headers(data: &[u8]) -> Vec<Header> {
     let mut found = Vec::new();
     let mut i = 0;
     while i < data.len() {
