@@ -217,6 +217,55 @@ fn every_hostile_fixture_ends_in_a_report_within_its_bounds() {
 }
 
 #[test]
+fn streams_that_lost_their_endstream_cost_one_pass_over_the_file() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // 3,000 pages whose content streams have a wrong /Length and no "endstream", then 1 MiB of
+    // stream data ending in the file's only "endstream". Each stream searched for its own end
+    // was 3,000 passes over the file (a 200 MB file would take hours); each ending at the
+    // next one ("endstream" or an object header) from one pass over the file is linear.
+    let pages = 3_000;
+    let mut b = hostile::Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj(Vec::new());
+    let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    let mut kids = Vec::new();
+    for i in 0..pages {
+        let content = if i == 0 {
+            b.stream("", b"BT /F1 12 Tf 72 720 Td (Survives) Tj ET")
+        } else {
+            b.obj("<< /Length 5 >>\nstream\nBT /F1 12 Tf 72 700 Td (Lost its end) Tj ET")
+        };
+        kids.push(b.obj(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << \
+             /F1 {font} 0 R >> >> /Contents {content} 0 R >>"
+        )));
+    }
+    b.stream("", &vec![b'%'; 1 << 20]);
+    let kids: Vec<String> = kids.iter().map(|k| format!("{k} 0 R")).collect();
+    b.objects[1] = format!(
+        "<< /Type /Pages /Kids [{}] /Count {pages} >>",
+        kids.join(" ")
+    )
+    .into_bytes();
+    let cost = read(&b.finish(catalog));
+    eprintln!(
+        "{:?}, {} pages, {:.2} s, peak {} MiB",
+        cost.doc.report,
+        cost.doc.page_count,
+        cost.time.as_secs_f64(),
+        cost.peak >> 20
+    );
+    assert_eq!(cost.panics, 0);
+    assert_eq!(cost.doc.page_count, pages);
+    let text = text(&cost.doc);
+    assert!(text.contains("Survives"));
+    // Each damaged stream's own text is read, up to its object's end.
+    assert_eq!(text.matches("Lost its end").count(), pages as usize - 1);
+    assert!(cost.time < TIME_LIMIT, "{:?}", cost.time);
+    assert!(cost.peak < MEMORY_LIMIT, "{} MiB", cost.peak >> 20);
+}
+
+#[test]
 fn every_malformed_fixture_reads_with_zero_panics() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut files: Vec<PathBuf> = std::fs::read_dir(shared_pdfs().join("malformed"))

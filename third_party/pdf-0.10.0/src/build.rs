@@ -416,6 +416,9 @@ impl<'a, R: Resolve, U> Resolve for Importer<'a, R, U> {
     fn stream_data(&self, id: PlainRef, range: Range<usize>) -> Result<Arc<[u8]>> {
         self.resolver.stream_data(id, range)
     }
+    fn stream_end(&self, from: usize) -> Option<Option<crate::object::StreamEnd>> {
+        self.resolver.stream_end(from)
+    }
 }
 impl<'a, R, U: Updater> Updater for Importer<'a, R, U> {
     fn create<T: ObjectWrite>(&mut self, obj: T) -> Result<RcRef<T>> {

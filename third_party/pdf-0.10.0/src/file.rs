@@ -96,6 +96,9 @@ pub struct Storage<B, OC, SC, L> {
     // Fonte: where a scan of the file finds each object's header (repair.rs), made the first
     // time the table's offset for an object turns out wrong.
     scanned: std::sync::OnceLock<HashMap<ObjNr, usize>>,
+    // Fonte: the file offsets of every "endstream" and object header, found in one pass the
+    // first time a stream's /Length does not end at "endstream" (Resolve::stream_end).
+    endstreams: std::sync::OnceLock<Vec<StreamEnd>>,
 
     log: L
 }
@@ -120,6 +123,7 @@ where
             backend: Vec::from(PDF_HEADER),
             start_offset: 0,
             scanned: Default::default(),
+            endstreams: Default::default(),
             log
         }
     }
@@ -155,6 +159,7 @@ where
             decoder: None,
             options,
             scanned: Default::default(),
+            endstreams: Default::default(),
             log
         })
     }
@@ -246,6 +251,16 @@ where
             }
         }
         Ok(trailer)
+    }
+
+    /// Fonte: [`Resolve::stream_end`], from one pass over the file made the first time a
+    /// stream's /Length is wrong (so many such streams cost one pass, not one each).
+    fn stream_end(&self, from: usize) -> Option<StreamEnd> {
+        let ends = self.endstreams.get_or_init(|| {
+            crate::repair::stream_boundaries(self.backend.read(..).unwrap_or(&[]))
+        });
+        let i = ends.partition_point(|e| e.at < from);
+        ends.get(i).copied()
     }
 
     /// Fonte (repair.rs): where a scan finds object `id`'s header (the last one, as an update
@@ -491,6 +506,9 @@ where
 
     fn get<T: Object+DataSize>(&self, r: Ref<T>) -> Result<RcRef<T>> {
         resolve_get(self, &self.storage, &self.chain, r)
+    }
+    fn stream_end(&self, from: usize) -> Option<Option<StreamEnd>> {
+        Some(self.storage.stream_end(from))
     }
     fn options(&self) -> &ParseOptions {
         &self.storage.options
@@ -793,6 +811,9 @@ where
 
     fn get<T: Object+DataSize>(&self, r: Ref<T>) -> Result<RcRef<T>> {
         resolve_get(self, &self.storage, &self.resolve_chain, r)
+    }
+    fn stream_end(&self, from: usize) -> Option<Option<StreamEnd>> {
+        Some(self.storage.stream_end(from))
     }
     fn options(&self) -> &ParseOptions {
         &self.storage.options

@@ -96,6 +96,32 @@ pub(crate) fn headers(data: &[u8]) -> Vec<Header> {
     found
 }
 
+/// Every "endstream" keyword and every object header of `data`, stream data included, in
+/// file order: where a stream whose /Length is wrong can end ([`Resolve::stream_end`]).
+pub(crate) fn stream_boundaries(data: &[u8]) -> Vec<StreamEnd> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < data.len() {
+        let b = data[i];
+        let starts_token = i == 0 || !is_regular(data[i - 1]);
+        if b == b'e' && data[i..].starts_with(b"endstream") {
+            found.push(StreamEnd { at: i, endstream: true });
+            i += 9;
+        } else if starts_token && b.is_ascii_digit() {
+            match header(data, i) {
+                Some((_, end)) => {
+                    found.push(StreamEnd { at: i, endstream: false });
+                    i = end;
+                }
+                None => i += data[i..].iter().take_while(|b| b.is_ascii_digit()).count(),
+            }
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
 fn root_id(trailer: &Dictionary) -> Option<ObjNr> {
     match trailer.get("Root") {
         Some(Primitive::Reference(r)) => Some(r.id),

@@ -73,6 +73,23 @@ pub trait Resolve {
         range: Range<usize>,
         filters: &[StreamFilter],
     ) -> Result<Arc<[u8]>>;
+    /// Fonte: where a stream that starts at file offset `from` and whose /Length does not end
+    /// at "endstream" ends: the first "endstream" after it, or the next object's header if that
+    /// comes first (the stream lost its "endstream"; its data stops at its own object).
+    /// `Some(None)` where neither follows; `None` where the resolver does not know the file
+    /// (the parser then searches its own bytes).
+    fn stream_end(&self, _from: usize) -> Option<Option<StreamEnd>> {
+        None
+    }
+}
+
+/// Fonte: see [`Resolve::stream_end`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StreamEnd {
+    /// File offset of the "endstream" keyword or of the next object's header.
+    pub at: usize,
+    /// Whether it is "endstream".
+    pub endstream: bool,
 }
 
 pub struct NoResolve;

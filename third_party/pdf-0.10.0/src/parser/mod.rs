@@ -106,7 +106,39 @@ fn parse_stream_object(mut dict: Dictionary, lexer: &mut Lexer, r: &impl Resolve
         // less the end of line before it, as poppler and pdf.js read it.
         _ => {
             lexer.set_pos(start);
-            let data = t!(lexer.seek_substr("endstream").ok_or(PdfError::EOF));
+            let rest = lexer.get_remaining_slice();
+            // Where the resolver knows the file, its one pass over it says where (checked
+            // against this buffer: a lexer over other bytes gets an error); else this
+            // buffer is searched.
+            let known = r.stream_end(lexer.file_offset() + start).map(|end| {
+                end.and_then(|e| Some((e.at.checked_sub(lexer.file_offset() + start)?, e.endstream)))
+                    .filter(|&(n, endstream)| !endstream || rest.get(n..n + 9) == Some(&b"endstream"[..]))
+                    .filter(|&(n, _)| n <= rest.len())
+            });
+            let data = match known {
+                Some(Some((n, true))) => {
+                    let data = lexer.new_substr(start..start + n);
+                    lexer.set_pos(start + n + 9);
+                    data
+                }
+                // No "endstream" before the next object: the data stops at its own object
+                // (less an "endobj" before the next header).
+                Some(Some((n, false))) => {
+                    let mut data = &rest[..n];
+                    while let [head @ .., last] = data {
+                        if !last.is_ascii_whitespace() {
+                            break;
+                        }
+                        data = head;
+                    }
+                    let n = data.strip_suffix(b"endobj").map_or(data.len(), <[u8]>::len);
+                    let data = lexer.new_substr(start..start + n);
+                    lexer.set_pos(start + n);
+                    data
+                }
+                Some(None) => err!(PdfError::EOF),
+                None => t!(lexer.seek_substr("endstream").ok_or(PdfError::EOF)),
+            };
             let bytes = data.as_slice();
             let mut end = bytes.len();
             if end > 0 && bytes[end - 1] == b'\n' {

@@ -223,6 +223,12 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
+    /// Fonte: the file offset of the start of this lexer's buffer.
+    #[inline]
+    pub fn file_offset(&self) -> usize {
+        self.file_offset
+    }
+
     #[inline]
     pub fn new_substr(&self, mut range: Range<usize>) -> Substr<'a> {
         // if the range is backward, fix it
