@@ -17,7 +17,8 @@ use crate::parser::{parse_indirect_object, parse_with_lexer, read_xref_and_trail
 use crate::primitive::{Dictionary, Primitive};
 use crate::xref::{XRef, XRefTable};
 
-/// Cross-reference streams read at most (the last ones in the file: the latest updates).
+/// Cross-reference streams, and trailers, read at most (the last ones in the file: the
+/// latest updates).
 const MAX_XREF_STREAMS: usize = 64;
 
 /// An `N G obj` header: the object's number, generation and offset.
@@ -181,10 +182,15 @@ pub fn rebuild(data: &[u8], resolve: &impl Resolve) -> Result<Rebuilt> {
     for h in &found {
         refs.set(h.id, XRef::Raw { pos: h.pos, gen_nr: h.gen });
     }
+    // The last trailers only, as for the cross-reference streams: each is parsed.
+    let mut keywords = Vec::new();
     let mut at = 0;
     while let Some(p) = find(data, at, b"trailer") {
+        keywords.push(p);
         at = p + 7;
-        let mut lexer = Lexer::with_offset(&data[at..], at);
+    }
+    for &p in &keywords[keywords.len().saturating_sub(MAX_XREF_STREAMS)..] {
+        let mut lexer = Lexer::with_offset(&data[p + 7..], p + 7);
         if let Ok(Primitive::Dictionary(dict)) = parse_with_lexer(&mut lexer, &NoResolve, ParseFlags::DICT) {
             trailers.push((p, dict));
         }
