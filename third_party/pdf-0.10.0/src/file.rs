@@ -276,13 +276,28 @@ where
     /// Fonte (repair.rs): table entries for the objects inside the object streams a rebuild
     /// found, where no cross-reference stream gave them (its own one damaged); their numbers.
     fn index_object_streams(&mut self, streams: &[ObjNr]) -> Vec<ObjNr> {
+        // A bound on what they may decode to together: each is capped (64 MiB), but a hostile
+        // file could hold thousands of objects that say /ObjStm.
+        // So is the number that fail (one that fails may have decoded its 64 MiB first).
+        const MAX_DECODED: usize = 256 << 20;
+        const MAX_FAILED: usize = 64;
+        let (mut decoded, mut failed) = (0, 0);
         let mut added = Vec::new();
         for &id in streams {
+            if decoded > MAX_DECODED || failed > MAX_FAILED {
+                break;
+            }
             let numbers = {
                 let resolver = StorageResolver::new(self);
                 match resolver.get::<ObjectStream>(Ref::from_id(id)) {
-                    Ok(stream) => stream.object_numbers().to_vec(),
-                    Err(_) => continue,
+                    Ok(stream) => {
+                        decoded += stream._data(&resolver).map_or(0, |d| d.len());
+                        stream.object_numbers().to_vec()
+                    }
+                    Err(_) => {
+                        failed += 1;
+                        continue;
+                    }
                 }
             };
             for (index, n) in numbers.into_iter().enumerate() {
