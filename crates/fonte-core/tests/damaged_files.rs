@@ -141,6 +141,83 @@ fn objects_inside_an_object_stream_are_found_without_the_table() {
     assert!(text_of(&pdf).contains("Damaged but readable"));
 }
 
+/// RC4, for [`encrypted_without_id`].
+fn rc4(key: &[u8], data: &[u8]) -> Vec<u8> {
+    let mut s: Vec<u8> = (0..=255).collect();
+    let mut j = 0u8;
+    for i in 0..256 {
+        j = j.wrapping_add(s[i]).wrapping_add(key[i % key.len()]);
+        s.swap(i, j as usize);
+    }
+    let (mut i, mut j) = (0u8, 0u8);
+    data.iter()
+        .map(|b| {
+            i = i.wrapping_add(1);
+            j = j.wrapping_add(s[i as usize]);
+            s.swap(i as usize, j as usize);
+            b ^ s[s[i as usize].wrapping_add(s[j as usize]) as usize]
+        })
+        .collect()
+}
+
+/// A one-page file encrypted with the standard security handler (RC4, 40 bits, revision 2:
+/// PDF 32000-1, algorithms 1 to 4), empty user password, and no /ID in its trailer: the key
+/// derived with an empty identifier, as the writer of such a file did.
+fn encrypted_without_id(content: &[u8]) -> Vec<u8> {
+    const PAD: [u8; 32] = [
+        0x28, 0xBF, 0x4E, 0x5E, 0x4E, 0x75, 0x8A, 0x41, 0x64, 0x00, 0x4E, 0x56, 0xFF, 0xFA, 0x01,
+        0x08, 0x2E, 0x2E, 0x00, 0xB6, 0xD0, 0x68, 0x3E, 0x80, 0x2F, 0x0C, 0xA9, 0xFE, 0x64, 0x53,
+        0x69, 0x7A,
+    ];
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02X}")).collect::<String>();
+    let owner = &md5::compute(PAD).0[..5];
+    let o = rc4(owner, &PAD);
+    let p: i32 = -4;
+    let key = &md5::compute([&PAD[..], &o, &p.to_le_bytes()].concat()).0[..5];
+    let u = rc4(key, &PAD);
+    let object_key =
+        |n: u32| md5::compute([key, &n.to_le_bytes()[..3], &[0, 0]].concat()).0[..10].to_vec();
+    let stream = rc4(&object_key(4), content);
+    let objects: Vec<Vec<u8>> = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>".to_vec(),
+        [format!("<< /Length {} >>\nstream\n", stream.len()).as_bytes(), &stream, b"\nendstream"].concat(),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec(),
+        format!("<< /Filter /Standard /V 1 /R 2 /O <{}> /U <{}> /P {p} >>", hex(&o), hex(&u)).into_bytes(),
+    ];
+    let mut pdf = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, body) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        pdf.extend_from_slice(body);
+        pdf.extend_from_slice(b"\nendobj\n");
+    }
+    let xref = pdf.len();
+    pdf.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for off in offsets {
+        pdf.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
+    }
+    pdf.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R /Encrypt 6 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    pdf
+}
+
+#[test]
+fn an_encrypted_file_without_an_id_is_decrypted_with_an_empty_one() {
+    // pypdf's encrypted_doc_no_id.pdf (a patent office's file) was refused: "Field /ID is
+    // missing in dictionary for type Trailer". poppler, MuPDF and pdf.js read it.
+    assert!(text_of(&encrypted_without_id(CONTENT)).contains("Damaged but readable"));
+}
+
 #[test]
 fn a_file_with_no_objects_is_still_refused_as_malformed() {
     let out = extract(

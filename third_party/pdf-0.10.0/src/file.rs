@@ -209,20 +209,21 @@ where
 
         if let Some(crypt) = trailer.as_ref().and_then(|t| t.get("Encrypt")) {
             let trailer = trailer.as_ref().unwrap();
-            let key = trailer
-                .get("ID")
-                .ok_or(PdfError::MissingEntry {
-                    typ: "Trailer",
-                    field: "ID".into(),
-                })?
-                .as_array()?
-                .get(0)
-                .ok_or(PdfError::MissingEntry {
-                    typ: "Trailer",
-                    field: "ID[0]".into()
-                })?
-                .as_string()?
-                .as_bytes();
+            // Fonte: an encrypted file without /ID (the standard asks for one) was refused;
+            // poppler, MuPDF and pdf.js derive the key with an empty identifier instead, which
+            // is what such a file's writer did.
+            let key = match trailer.get("ID") {
+                None => &b""[..],
+                Some(id) => id
+                    .as_array()?
+                    .get(0)
+                    .ok_or(PdfError::MissingEntry {
+                        typ: "Trailer",
+                        field: "ID[0]".into()
+                    })?
+                    .as_string()?
+                    .as_bytes(),
+            };
 
             let resolver = StorageResolver::new(self);
             let dict = CryptDict::from_primitive(crypt.clone(), &resolver)?;
