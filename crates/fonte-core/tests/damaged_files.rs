@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::hostile::page_with;
+use common::hostile::{flate, page_with, Builder};
 use fonte_core::pdf::{extract, Limits, Report};
 
 const CONTENT: &[u8] = b"BT /F1 12 Tf 72 700 Td (Damaged but readable) Tj ET";
@@ -216,6 +216,40 @@ fn an_encrypted_file_without_an_id_is_decrypted_with_an_empty_one() {
     // pypdf's encrypted_doc_no_id.pdf (a patent office's file) was refused: "Field /ID is
     // missing in dictionary for type Trailer". poppler, MuPDF and pdf.js read it.
     assert!(text_of(&encrypted_without_id(CONTENT)).contains("Damaged but readable"));
+}
+
+#[test]
+fn an_empty_flate_stream_is_empty_not_damage() {
+    // pikepdf writes a blank page's contents as `<< /Length 0 /Filter /FlateDecode >>` with no
+    // data (ocrmypdf's docinfo_latin1_key.pdf): "can't inflate" made the page unreadable and
+    // the file "malformed: no page could be read".
+    let file = |parts: &[&str]| {
+        let mut b = Builder::new();
+        let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+        b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+        b.obj(Vec::new());
+        let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+        let empty = b.obj("<< /Length 0 /Filter /FlateDecode >>\nstream\n\nendstream");
+        let text = b.stream("/Filter /FlateDecode", &flate(CONTENT));
+        let ids: Vec<String> = parts
+            .iter()
+            .map(|p| format!("{} 0 R", if *p == "empty" { empty } else { text }))
+            .collect();
+        b.objects[2] = format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
+             {font} 0 R >> >> /Contents [{}] >>",
+            ids.join(" ")
+        )
+        .into_bytes();
+        b.finish(catalog)
+    };
+    let blank = extract(&file(&["empty"]), None, Limits::default());
+    assert!(
+        matches!(&blank.report, Report::Rejected { reason } if format!("{reason:?}") == "NoTextLayer"),
+        "{:?}",
+        blank.report
+    );
+    assert!(text_of(&file(&["empty", "text"])).contains("Damaged but readable"));
 }
 
 #[test]

@@ -312,7 +312,11 @@ pub fn flate_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
 
     // First flate decode
     let decoded = {
-        if let Ok(data) = inflate_bytes_zlib(data) {
+        // Fonte: a Flate stream with no data at all (a blank page's /Length 0 contents, as
+        // pikepdf writes them) is empty, not damage: it made its page unreadable.
+        if data.iter().all(u8::is_ascii_whitespace) {
+            Vec::new()
+        } else if let Ok(data) = inflate_bytes_zlib(data) {
             data
         } else if let Ok(data) = inflate_bytes(data) {
             data
@@ -324,7 +328,7 @@ pub fn flate_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
     // Then unfilter (PNG)
     // For this, take the old out as input, and write output to out
 
-    if predictor > 10 {
+    if predictor > 10 && !decoded.is_empty() {
         // Fonte: a row wider than the data it came from is a hostile or broken parameter set
         // (`/Colors 1023 /Columns 1048575` asks for a 1 GiB row before reading any of it).
         if stride + 1 > decoded.len() {
