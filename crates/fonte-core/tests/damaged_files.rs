@@ -9,7 +9,7 @@
 mod common;
 
 use common::hostile::{flate, page_with, Builder};
-use fonte_core::pdf::{extract, Limits, Report};
+use fonte_core::pdf::{extract, Limits, PartialReason, Report};
 
 const CONTENT: &[u8] = b"BT /F1 12 Tf 72 700 Td (Damaged but readable) Tj ET";
 
@@ -250,6 +250,46 @@ fn an_empty_flate_stream_is_empty_not_damage() {
         blank.report
     );
     assert!(text_of(&file(&["empty", "text"])).contains("Damaged but readable"));
+}
+
+#[test]
+fn a_content_stream_whose_flate_data_breaks_off_keeps_what_came_before() {
+    // A truncated download cuts the last page's compressed content: what decodes before the
+    // break is read (as poppler and MuPDF do) and the page is reported as not read in full.
+    let mut content = CONTENT.to_vec();
+    for i in 0..400 {
+        content.extend_from_slice(
+            format!("\nBT /F1 9 Tf 72 {} Td (line {i} of many) Tj ET", 690 - i).as_bytes(),
+        );
+    }
+    let compressed = flate(&content);
+    let cut = &compressed[..compressed.len() * 6 / 10];
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    let part = b.stream("/Filter /FlateDecode", cut);
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
+         {font} 0 R >> >> /Contents {part} 0 R >>"
+    )
+    .into_bytes();
+    let out = extract(&b.finish(catalog), None, Limits::default());
+    assert!(
+        out.pages[0].text.contains("Damaged but readable"),
+        "{:?}",
+        out.pages[0].text
+    );
+    assert!(out.pages[0].text.contains("line 100 of many"));
+    assert!(!out.pages[0].text.contains("line 399 of many"));
+    assert_eq!(
+        out.report,
+        Report::Partial {
+            pages: vec![1],
+            reason: PartialReason::PartlyDamaged
+        }
+    );
 }
 
 #[test]

@@ -297,6 +297,21 @@ fn inflate_bytes(data: &[u8]) -> Result<Vec<u8>> {
     read_capped(Decoder::new(data))
 }
 
+/// Fonte: what a Flate stream without a predictor decodes to before its data breaks off (a
+/// truncated file, a damaged tail), as poppler and MuPDF keep it ("premature end of data in
+/// flate filter"); `None` when nothing decodes. Used only where the whole stream failed, and
+/// the page is still reported as damaged.
+pub fn flate_prefix(data: &[u8]) -> Option<Vec<u8>> {
+    use miniz_oxide::inflate::{decompress_to_vec_with_limit, decompress_to_vec_zlib_with_limit};
+    let prefix = |r: std::result::Result<Vec<u8>, miniz_oxide::inflate::DecompressError>| match r {
+        Ok(out) => out,
+        Err(e) => e.output,
+    };
+    let out = prefix(decompress_to_vec_zlib_with_limit(data, MAX_DECODED_LEN));
+    let out = if out.is_empty() { prefix(decompress_to_vec_with_limit(data, MAX_DECODED_LEN)) } else { out };
+    (!out.is_empty()).then_some(out)
+}
+
 pub fn flate_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
     if !(0..1024).contains(&params.n_components) {
         bail!("n_components out of range");

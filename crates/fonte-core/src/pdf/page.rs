@@ -143,7 +143,17 @@ pub(super) fn page_text(
                 truncated = true;
                 break;
             }
-            Err(_) => damaged = true,
+            Err(_) => {
+                // A part whose Flate data breaks off (a truncated file) keeps what decodes
+                // before the break, as other readers do; the page stays reported damaged.
+                damaged = true;
+                if let Some(prefix) = part.data_prefix(resolve) {
+                    if data.len() + prefix.len() < limits.max_content_bytes_per_page {
+                        data.extend_from_slice(&prefix);
+                        data.push(b'\n');
+                    }
+                }
+            }
         }
     }
     let (ops, error, cut) =

@@ -107,6 +107,22 @@ impl<I: Object> Stream<I> {
         }
     }
 
+    /// Fonte: where [`Stream::data`] fails on a Flate stream (no predictor, no other filter)
+    /// whose data breaks off, what decodes before the break ([`crate::enc::flate_prefix`]).
+    pub fn data_prefix(&self, resolve: &impl Resolve) -> Option<Vec<u8>> {
+        let [StreamFilter::FlateDecode(params)] = self.info.filters.as_slice() else {
+            return None;
+        };
+        if params.predictor > 1 {
+            return None;
+        }
+        let raw = match self.inner_data {
+            StreamData::Generated(ref data) => data.clone(),
+            StreamData::Original(ref range, id) => resolve.stream_data(id, range.clone()).ok()?,
+        };
+        crate::enc::flate_prefix(&raw)
+    }
+
     pub fn len(&self) -> usize {
         match self.inner_data {
             StreamData::Generated(ref data) => data.len(),
