@@ -264,32 +264,50 @@ fn a_content_stream_whose_flate_data_breaks_off_keeps_what_came_before() {
     }
     let compressed = flate(&content);
     let cut = &compressed[..compressed.len() * 6 / 10];
-    let mut b = Builder::new();
-    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
-    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-    b.obj(Vec::new());
-    let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-    let part = b.stream("/Filter /FlateDecode", cut);
-    b.objects[2] = format!(
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
-         {font} 0 R >> >> /Contents {part} 0 R >>"
-    )
-    .into_bytes();
-    let out = extract(&b.finish(catalog), None, Limits::default());
-    assert!(
-        out.pages[0].text.contains("Damaged but readable"),
-        "{:?}",
-        out.pages[0].text
-    );
-    assert!(out.pages[0].text.contains("line 100 of many"));
-    assert!(!out.pages[0].text.contains("line 399 of many"));
-    assert_eq!(
-        out.report,
-        Report::Partial {
-            pages: vec![1],
-            reason: PartialReason::PartlyDamaged
-        }
-    );
+    // The cut stream as the page's content, and as a form the page draws.
+    for in_form in [false, true] {
+        let mut b = Builder::new();
+        let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+        b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+        b.obj(Vec::new());
+        let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+        let (part, xobjects) = if in_form {
+            let form = b.stream(
+                &format!(
+                    "/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << \
+                     /F1 {font} 0 R >> >> /Filter /FlateDecode"
+                ),
+                cut,
+            );
+            (
+                b.stream("", b"/X1 Do"),
+                format!("/XObject << /X1 {form} 0 R >>"),
+            )
+        } else {
+            (b.stream("/Filter /FlateDecode", cut), String::new())
+        };
+        b.objects[2] = format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
+             {font} 0 R >> {xobjects} >> /Contents {part} 0 R >>"
+        )
+        .into_bytes();
+        let out = extract(&b.finish(catalog), None, Limits::default());
+        let text = &out.pages[0].text;
+        assert!(
+            text.contains("Damaged but readable"),
+            "form {in_form}: {text:?}"
+        );
+        assert!(text.contains("line 100 of many"), "form {in_form}");
+        assert!(!text.contains("line 399 of many"), "form {in_form}");
+        assert_eq!(
+            out.report,
+            Report::Partial {
+                pages: vec![1],
+                reason: PartialReason::PartlyDamaged
+            },
+            "form {in_form}"
+        );
+    }
 }
 
 #[test]

@@ -110,19 +110,25 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         if let Some(ops) = self.forms.get(&key) {
             return Some(ops.clone());
         }
-        let parsed = match form.stream.data(self.resolve) {
-            Ok(data) if data.len() <= self.budget.content_bytes => {
+        // A form whose Flate data breaks off keeps what decodes before the break, as a page's
+        // content does; it is damage either way.
+        let (data, damaged) = match form.stream.data(self.resolve) {
+            Ok(data) => (Some(data), false),
+            Err(_) => (form.stream.data_prefix(self.resolve).map(Into::into), true),
+        };
+        let parsed = match data {
+            Some(data) if data.len() <= self.budget.content_bytes => {
                 self.budget.content_bytes -= data.len();
                 let (ops, error, cut) =
                     pdf::content::parse_ops_limited(&data, self.resolve, self.budget.ops);
                 self.truncated |= cut;
-                (ops, error.is_some())
+                (ops, damaged || error.is_some())
             }
-            Ok(_) => {
+            Some(_) => {
                 self.truncated = true;
                 return None;
             }
-            Err(_) => (Vec::new(), true),
+            None => (Vec::new(), true),
         };
         let parsed = Rc::new(parsed);
         self.forms.insert(key, parsed.clone());
