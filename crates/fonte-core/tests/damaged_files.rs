@@ -178,37 +178,21 @@ fn encrypted_without_id(content: &[u8]) -> Vec<u8> {
     let object_key =
         |n: u32| md5::compute([key, &n.to_le_bytes()[..3], &[0, 0]].concat()).0[..10].to_vec();
     let stream = rc4(&object_key(4), content);
-    let objects: Vec<Vec<u8>> = vec![
-        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>".to_vec(),
-        [format!("<< /Length {} >>\nstream\n", stream.len()).as_bytes(), &stream, b"\nendstream"].concat(),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec(),
-        format!("<< /Filter /Standard /V 1 /R 2 /O <{}> /U <{}> /P {p} >>", hex(&o), hex(&u)).into_bytes(),
-    ];
-    let mut pdf = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, body) in objects.iter().enumerate() {
-        offsets.push(pdf.len());
-        pdf.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
-        pdf.extend_from_slice(body);
-        pdf.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = pdf.len();
-    pdf.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    let mut b = Builder::new();
+    b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R \
+         >> >> /Contents 4 0 R >>",
     );
-    for off in offsets {
-        pdf.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
-    }
-    pdf.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R /Encrypt 6 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    pdf
+    b.stream("", &stream);
+    b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    b.obj(format!(
+        "<< /Filter /Standard /V 1 /R 2 /O <{}> /U <{}> /P {p} >>",
+        hex(&o),
+        hex(&u)
+    ));
+    b.finish_with(1, " /Encrypt 6 0 R")
 }
 
 #[test]

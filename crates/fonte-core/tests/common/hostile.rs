@@ -34,6 +34,11 @@ impl Builder {
 
     /// The file, with object `root` as the catalog.
     pub fn finish(self, root: usize) -> Vec<u8> {
+        self.finish_with(root, "")
+    }
+
+    /// The file, with object `root` as the catalog and `extra` entries in its trailer.
+    pub fn finish_with(self, root: usize, extra: &str) -> Vec<u8> {
         let mut pdf = b"%PDF-1.7\n".to_vec();
         let mut offsets = Vec::new();
         for (i, obj) in self.objects.iter().enumerate() {
@@ -49,7 +54,7 @@ impl Builder {
             pdf.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
         }
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size {n} /Root {root} 0 R >>\nstartxref\n{xref}\n%%EOF\n")
+            format!("trailer\n<< /Size {n} /Root {root} 0 R{extra} >>\nstartxref\n{xref}\n%%EOF\n")
                 .as_bytes(),
         );
         pdf
