@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::hostile::{flate, page_with, Builder};
+use common::hostile::{flate, page_of_parts, page_with, Builder};
 use fonte_core::pdf::{extract, Limits, PartialReason, Report};
 
 const CONTENT: &[u8] = b"BT /F1 12 Tf 72 700 Td (Damaged but readable) Tj ET";
@@ -207,33 +207,17 @@ fn an_empty_flate_stream_is_empty_not_damage() {
     // pikepdf writes a blank page's contents as `<< /Length 0 /Filter /FlateDecode >>` with no
     // data (ocrmypdf's docinfo_latin1_key.pdf): "can't inflate" made the page unreadable and
     // the file "malformed: no page could be read".
-    let file = |parts: &[&str]| {
-        let mut b = Builder::new();
-        let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
-        b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-        b.obj(Vec::new());
-        let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-        let empty = b.obj("<< /Length 0 /Filter /FlateDecode >>\nstream\n\nendstream");
-        let text = b.stream("/Filter /FlateDecode", &flate(CONTENT));
-        let ids: Vec<String> = parts
-            .iter()
-            .map(|p| format!("{} 0 R", if *p == "empty" { empty } else { text }))
-            .collect();
-        b.objects[2] = format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
-             {font} 0 R >> >> /Contents [{}] >>",
-            ids.join(" ")
-        )
-        .into_bytes();
-        b.finish(catalog)
-    };
-    let blank = extract(&file(&["empty"]), None, Limits::default());
+    let empty: (&[u8], Option<&str>) = (b"", Some("FlateDecode"));
+    let compressed = flate(CONTENT);
+    let text: (&[u8], Option<&str>) = (&compressed, Some("FlateDecode"));
+    let file = |parts: &[(&[u8], Option<&str>)]| page_of_parts(parts, None);
+    let blank = extract(&file(&[empty]), None, Limits::default());
     assert!(
         matches!(&blank.report, Report::Rejected { reason } if format!("{reason:?}") == "NoTextLayer"),
         "{:?}",
         blank.report
     );
-    assert!(text_of(&file(&["empty", "text"])).contains("Damaged but readable"));
+    assert!(text_of(&file(&[empty, text])).contains("Damaged but readable"));
 }
 
 #[test]
@@ -250,32 +234,13 @@ fn a_content_stream_whose_flate_data_breaks_off_keeps_what_came_before() {
     let cut = &compressed[..compressed.len() * 6 / 10];
     // The cut stream as the page's content, and as a form the page draws.
     for in_form in [false, true] {
-        let mut b = Builder::new();
-        let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
-        b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-        b.obj(Vec::new());
-        let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-        let (part, xobjects) = if in_form {
-            let form = b.stream(
-                &format!(
-                    "/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << \
-                     /F1 {font} 0 R >> >> /Filter /FlateDecode"
-                ),
-                cut,
-            );
-            (
-                b.stream("", b"/X1 Do"),
-                format!("/XObject << /X1 {form} 0 R >>"),
-            )
+        let cut: (&[u8], Option<&str>) = (cut, Some("FlateDecode"));
+        let pdf = if in_form {
+            page_of_parts(&[(b"/X1 Do", None)], Some(cut))
         } else {
-            (b.stream("/Filter /FlateDecode", cut), String::new())
+            page_of_parts(&[cut], None)
         };
-        b.objects[2] = format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
-             {font} 0 R >> {xobjects} >> /Contents {part} 0 R >>"
-        )
-        .into_bytes();
-        let out = extract(&b.finish(catalog), None, Limits::default());
+        let out = extract(&pdf, None, Limits::default());
         let text = &out.pages[0].text;
         assert!(
             text.contains("Damaged but readable"),

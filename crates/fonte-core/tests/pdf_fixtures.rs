@@ -1,6 +1,10 @@
 //! The text layer on real PDFs from `../shared/fixtures/pdfs` (see its SOURCES.md).
 
+mod common;
+
 use std::path::PathBuf;
+
+use common::hostile::page_of_parts;
 
 use fonte_core::pdf::{extract, Limits, PartialReason, RejectReason, Report};
 
@@ -426,65 +430,7 @@ fn signed_and_padded_encryption_dictionaries_open_thanks_to_the_patched_crate() 
 /// A one-page PDF in Helvetica whose /Contents is an array of these streams, each given as
 /// (its bytes, its /Filter if any).
 fn one_page_pdf(parts: &[(&[u8], Option<&str>)]) -> Vec<u8> {
-    pdf_with_form(parts, None)
-}
-
-/// [`one_page_pdf`] whose resources also name a form XObject /X1 with this stream.
-fn pdf_with_form(parts: &[(&[u8], Option<&str>)], form: Option<(&[u8], Option<&str>)>) -> Vec<u8> {
-    let mut objects: Vec<Vec<u8>> = Vec::new();
-    let content_refs: Vec<String> = (0..parts.len()).map(|i| format!("{} 0 R", 5 + i)).collect();
-    objects.push(b"<< /Type /Catalog /Pages 2 0 R >>".to_vec());
-    objects.push(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec());
-    objects.push(
-        format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
-             /Resources << /Font << /F1 4 0 R >> {} >> /Contents [{}] >>",
-            if form.is_some() {
-                format!("/XObject << /X1 {} 0 R >>", 5 + parts.len())
-            } else {
-                String::new()
-            },
-            content_refs.join(" ")
-        )
-        .into_bytes(),
-    );
-    objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec());
-    let form_dict = " /Type /XObject /Subtype /Form /BBox [0 0 612 792] \
-                     /Resources << /Font << /F1 4 0 R >> >>";
-    let streams = parts
-        .iter()
-        .map(|p| (p, ""))
-        .chain(form.as_ref().map(|f| (f, form_dict)));
-    for ((data, filter), extra) in streams {
-        let filter = filter.map(|f| format!(" /Filter /{f}")).unwrap_or_default();
-        let mut obj = format!("<< /Length {}{filter}{extra} >>\nstream\n", data.len()).into_bytes();
-        obj.extend_from_slice(data);
-        obj.extend_from_slice(b"\nendstream");
-        objects.push(obj);
-    }
-    let mut pdf = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, obj) in objects.iter().enumerate() {
-        offsets.push(pdf.len());
-        pdf.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
-        pdf.extend_from_slice(obj);
-        pdf.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = pdf.len();
-    pdf.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for off in offsets {
-        pdf.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
-    }
-    pdf.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    pdf
+    page_of_parts(parts, None)
 }
 
 #[test]
@@ -514,7 +460,7 @@ fn a_page_with_damaged_content_keeps_what_came_before_and_says_so() {
     );
     // A form drawn by the page whose stream does not inflate.
     let bad_form = extract(
-        &pdf_with_form(
+        &page_of_parts(
             &[(
                 b"BT /F1 12 Tf 72 700 Td (Clause one survives) Tj ET /X1 Do",
                 None,

@@ -104,6 +104,40 @@ pub fn page_with(content: &[u8]) -> Vec<u8> {
     })
 }
 
+/// A one-page PDF in Helvetica (/F1) whose /Contents is an array of these streams, each given
+/// as (its bytes, its /Filter if any), and whose resources name a form XObject /X1 with the
+/// stream `form`, if any.
+pub fn page_of_parts(
+    parts: &[(&[u8], Option<&str>)],
+    form: Option<(&[u8], Option<&str>)>,
+) -> Vec<u8> {
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    let filter = |f: Option<&str>| f.map(|f| format!("/Filter /{f}")).unwrap_or_default();
+    let ids: Vec<String> = parts
+        .iter()
+        .map(|(data, f)| format!("{} 0 R", b.stream(&filter(*f), data)))
+        .collect();
+    let xobjects = form.map_or(String::new(), |(data, f)| {
+        let dict = format!(
+            "/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 \
+             {font} 0 R >> >> {}",
+            filter(f)
+        );
+        format!("/XObject << /X1 {} 0 R >>", b.stream(&dict, data))
+    });
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
+         {font} 0 R >> {xobjects} >> /Contents [{}] >>",
+        ids.join(" ")
+    )
+    .into_bytes();
+    b.finish(catalog)
+}
+
 /// A Type0 font whose descendant CID font has `/W` `widths`.
 fn type0_with_widths(b: &mut Builder, widths: &str) -> usize {
     let cid = b.obj(format!(
