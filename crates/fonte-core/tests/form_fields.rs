@@ -135,3 +135,31 @@ fn a_field_value_counts_against_the_page_glyph_budget() {
     assert!(text.starts_with("Example for a Form"), "{text:?}");
     assert!(text.chars().filter(|c| !c.is_whitespace()).count() <= 1_000);
 }
+
+#[test]
+fn list_boxes_that_overflow_over_each_other_keep_every_letter() {
+    // pypdfium2's forms.pdf: list boxes 30 pt high and 50 pt apart list more items than fit, so
+    // one list's items run over another's; where both draw the same letter at the same place
+    // ("n" of "Lemon" 1.8 pt under the "n" of "Albania") the overdraw check took it for fake
+    // bold and dropped one: "Alba ia".
+    let pdf = form(
+        &[
+            // At 11 pt, items 12.65 pt apart from 10.8 pt under the box's top: "Lemon" at
+            // 273.9 pt, "Albania" at 272.1 pt, both from x = 102, 5.5 pt a letter.
+            (
+                "/FT /Ch /T (Fruit) /Opt [(Kiwi) (Mango) (Lemon)]",
+                [100.0, 280.0, 200.0, 310.0],
+            ),
+            (
+                "/FT /Ch /T (Country) /Opt [(Albania) (Belgium)]",
+                [100.0, 252.9, 200.0, 282.9],
+            ),
+        ],
+        b"/Tx BMC EMC",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    let text = &out.pages[0].text;
+    for item in ["Kiwi", "Lemon", "Mango", "Albania", "Belgium"] {
+        assert!(text.contains(item), "{item}: {text:?}");
+    }
+}

@@ -96,6 +96,7 @@ pub(super) fn glyphs(shown: &Shown, rect: &Rectangle) -> Vec<Placed> {
                 y_end: y,
                 size,
                 turns: Some(0),
+                synthesized: true,
             });
             x = x_end;
         }

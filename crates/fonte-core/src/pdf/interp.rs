@@ -30,6 +30,10 @@ pub struct Placed {
     /// The text's direction in quarter turns counter-clockwise: 0 upright, 1 running upwards,
     /// 2 upside down, 3 running downwards; `None` when skewed or mirrored.
     pub turns: Option<u8>,
+    /// Drawn by Fonte from a form field's value (`fields`), once: never a copy of another
+    /// glyph, so the overdraw check leaves it (list boxes that overflow their boxes draw
+    /// the same letter where another list's item does).
+    pub synthesized: bool,
 }
 
 #[derive(Clone)]
@@ -374,6 +378,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 y_end,
                 size,
                 turns: quarter_turns(a, b, c, d),
+                synthesized: false,
             });
             placed_last = true;
         }

@@ -129,7 +129,7 @@ fn drop_overdrawn(glyphs: Vec<Placed>) -> Vec<Placed> {
     let mut chain: Vec<u32> = Vec::with_capacity(glyphs.len());
     let mut kept: Vec<Placed> = Vec::with_capacity(glyphs.len());
     for g in glyphs {
-        if g.text.trim().is_empty() {
+        if g.text.trim().is_empty() || g.synthesized {
             chain.push(NONE);
             kept.push(g);
             continue;
@@ -371,6 +371,7 @@ mod tests {
             y_end: y,
             size: 10.0,
             turns: Some(0),
+            synthesized: false,
         }
     }
 
