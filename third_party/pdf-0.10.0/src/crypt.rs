@@ -331,6 +331,13 @@ impl Decoder {
         };
         if level <= 4 {
             let key_size = key_bits as usize / 8;
+            // Fonte: a key of no bytes (a /Length of 0, or under 8 bits) reached RC4's assertion
+            // and panicked (found by the mutation fuzz test), and a huge /Length allocated its
+            // bytes; the standard's keys are 40 to 128 bits (a longer one up to 256 is cut to
+            // 16 bytes below, as before).
+            if key_size == 0 || key_size > 32 {
+                err!(other!("invalid key length {} bits", key_bits))
+            }
             let key = key_derivation_user_password_rc4(level, key_size, dict, id, pass);
 
             if check_password_rc4(level, dict.u.as_bytes(), id, &key[..std::cmp::min(key_size, 16)]) {
