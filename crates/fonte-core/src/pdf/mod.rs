@@ -18,6 +18,7 @@ pub mod margin;
 mod matrix;
 mod noise;
 mod page;
+mod placed;
 mod report;
 mod tally;
 pub use extraction::Extraction;
