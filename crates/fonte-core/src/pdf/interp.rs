@@ -9,7 +9,7 @@ use pdf::object::{PlainRef, Resolve, Resources, XObject};
 
 use super::font::{FontDecoder, Loss};
 pub use super::matrix::{annotation_matrix, M0};
-use super::matrix::{quarter_turns, M};
+use super::matrix::{mirrored_on_a_line, quarter_turns, M};
 pub use super::placed::Placed;
 use super::tally::Tally;
 
@@ -310,6 +310,10 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         // half an em): the glyphs are items apart, as the cells of a glyph table that pdfTeX
         // spaces with 1.3 em of Tc (txfontsdoc.pdf).
         let apart = gs.size > 0.0 && gs.char_space > gs.size;
+        // A lone glyph reflected in place is a typographic device (the reversed E of the XeTeX
+        // logo) and stays in its line; a reflected string is a mirror image, read along its
+        // advance with the skewed text.
+        let alone = glyphs.len() == 1;
         let mut placed_last = false;
         for (i, glyph) in glyphs.into_iter().enumerate() {
             placed_last = false;
@@ -347,14 +351,20 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 continue;
             }
             let size = (c * c + d * d).sqrt();
+            let (x, x_end, turns) = match quarter_turns(a, b, c, d) {
+                None if alone && mirrored_on_a_line(a, b, c, d) => {
+                    (e.min(x_end), e.max(x_end), Some(0))
+                }
+                turns => (e, x_end, turns),
+            };
             out.push(Placed {
                 text: glyph.text,
-                x: e,
+                x,
                 y: f,
                 x_end,
                 y_end,
                 size,
-                turns: quarter_turns(a, b, c, d),
+                turns,
                 synthesized: false,
             });
             placed_last = true;

@@ -12,6 +12,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::accents::merge_accents;
 use super::bidi;
 use super::interp::Placed;
+use super::skewed;
 
 struct Line {
     glyphs: Vec<Placed>,
@@ -223,12 +224,15 @@ pub fn page_text(glyphs: Vec<Placed>) -> String {
 /// The page text from glyphs in content-stream order, with its lines. Text in each of the four
 /// right-angle directions is laid out in its own frame, turned upright (a label running up the
 /// margin, a rotated table), and follows the upright text, as pdftotext lists it; skewed text
-/// is left out. Line boxes are in the page's space whatever the direction.
+/// follows them, run by run (`skewed`). Line boxes are in the page's space whatever the
+/// direction.
 pub fn lay_out(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
     let mut frames: [Vec<Placed>; 4] = Default::default();
+    let mut skewed = Vec::new();
     for g in glyphs {
-        if let Some(turns) = g.turns {
-            frames[turns as usize % 4].push(upright(g, turns));
+        match g.turns {
+            Some(turns) => frames[turns as usize % 4].push(upright(g, turns)),
+            None => skewed.push(g),
         }
     }
     let mut text = String::new();
@@ -247,6 +251,30 @@ pub fn lay_out(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
             start: l.start + offset,
             end: l.end + offset,
             rect: page_rect(l.rect, turns as u8),
+        }));
+    }
+    // Counted as it grows: a page of a thousand slanted labels would count its text again
+    // for each.
+    let (mut first, mut offset) = (true, text.chars().count() as u32);
+    for run in skewed::runs(skewed) {
+        let (part, lines) = lay_out_upright(skewed::unrolled(&run));
+        if part.is_empty() {
+            continue;
+        }
+        if !text.is_empty() {
+            let gap = if first { "\n\n" } else { "\n" };
+            text.push_str(gap);
+            offset += gap.len() as u32;
+        }
+        first = false;
+        let start = offset;
+        offset += part.chars().count() as u32;
+        text.push_str(&part);
+        let rect = skewed::bounds(&run);
+        boxes.extend(lines.into_iter().map(|l| TextLine {
+            start: l.start + start,
+            end: l.end + start,
+            rect,
         }));
     }
     (text, boxes)

@@ -53,6 +53,13 @@ pub(super) fn quarter_turns(a: f32, b: f32, c: f32, d: f32) -> Option<u8> {
     }
 }
 
+/// Whether the glyph matrix `[a b c d]` mirrors glyphs on a horizontal baseline: `\reflectbox`
+/// (the reversed E of the XeTeX logo), a word flipped upside down. Such a glyph sits in its line
+/// like an upright one, running leftwards from its origin when reversed.
+pub(super) fn mirrored_on_a_line(a: f32, b: f32, c: f32, d: f32) -> bool {
+    a * d - b * c < 0.0 && b.abs() < 0.01 * a.abs() && c.abs() < 0.01 * d.abs()
+}
+
 /// A transformation matrix given from outside the interpreter (the page's starting CTM).
 #[derive(Debug, Clone, Copy)]
 pub struct M0(pub [f32; 6]);

@@ -20,6 +20,7 @@ mod noise;
 mod page;
 mod placed;
 mod report;
+mod skewed;
 mod tally;
 pub use extraction::Extraction;
 pub use font::Loss;
