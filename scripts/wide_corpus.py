@@ -47,6 +47,11 @@ SOURCES = [
     ("ocrmypdf", "17.13.0"),
     ("pdfminer", "20191125"),
     ("pypdfium2", "5.15.2"),
+    # Added at stop 33: MuPDF's Python binding ships the files of its users' bug reports
+    # (scans with OCR layers, Word and PowerPoint exports, Chinese tables, broken files), and
+    # tabula's real-world tables.
+    ("PyMuPDF", "2.1"),
+    ("tabula-py", "2.10.0"),
 ]
 
 # (package, version, cap): Debian packages with PDF documentation.

@@ -101,6 +101,40 @@ fn names_that_are_not_their_codes_stay_unknown() {
 }
 
 #[test]
+fn glyphs_named_by_their_codes_as_bare_numbers_read_as_winansi() {
+    // FranklinGothic-Book as PyMuPDF's test_3186.pdf embeds it: "/65" at code 65, the Italian
+    // vowels at their Latin-1 codes, tab and line feed named too.
+    let names = "/9 /10 32 /32 65 /65 /66 /67 97 /97 /98 /99 224 /224 232 /232 /233";
+    let pdf = type3_page_from(9, names, "ABC abc \\340 \\350\\351");
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert_eq!(out.pages[0].text.trim(), "ABC abc à èé");
+}
+
+#[test]
+fn glyphs_numbered_from_zero_are_no_characters() {
+    // test_3362.pdf: glyphs numbered /0 to /168 in the order they were drawn, control codes
+    // included; read as characters they are pdftotext's "!\"#$ !\"%&'!()".
+    let names: Vec<String> = (0..=120).map(|n| format!("/{n}")).collect();
+    let pdf = type3_page_from(0, &names.join(" "), "cabbage");
+    let out = extract(&pdf, None, Limits::default());
+    assert!(
+        !out.pages[0].text.contains("cabbage"),
+        "{:?}",
+        out.pages[0].text
+    );
+    assert_eq!(
+        out.report,
+        Report::Rejected {
+            reason: RejectReason::Undecodable {
+                why: Loss::UnmappedGlyphNames,
+                shown: 7
+            }
+        }
+    );
+}
+
+#[test]
 fn widths_held_in_an_indirect_object_place_the_words() {
     // PdUsample.pdf: a pdfTeX bitmap font whose /Widths is an indirect object, glyph space
     // 1/100 of text space. Each letter is 0.3 em wide: "dass" ends 12 pt from the line's start

@@ -20,8 +20,8 @@ mod standard;
 mod truetype;
 
 pub use glyph::{Glyph, Loss};
-use names::code_named_glyph;
 pub use names::glyph_name_text;
+use names::{code_named_glyph, codes_named_by_number, number_named_glyph};
 use predefined::{roman_cid, UnicodeCodes};
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
 use standard::standard_widths;
@@ -175,10 +175,13 @@ impl FontDecoder {
             }
             let type3 = matches!(font.subtype, pdf::font::FontType::Type3);
             if let Some(enc) = font.encoding() {
+                let numbers = type3
+                    && codes_named_by_number(enc.differences.iter().map(|(c, n)| (*c, n.as_str())));
                 for (code, name) in &enc.differences {
                     if let Some(slot) = table.get_mut(*code as usize) {
                         *slot = glyph_name_text(name)
-                            .or_else(|| type3.then(|| code_named_glyph(name, *code)).flatten());
+                            .or_else(|| type3.then(|| code_named_glyph(name, *code)).flatten())
+                            .or_else(|| numbers.then(|| number_named_glyph(name, *code)).flatten());
                         if slot.is_none() {
                             table_loss[*code as usize] =
                                 (name != ".notdef").then_some(Loss::UnmappedGlyphNames);

@@ -179,3 +179,41 @@ pub(super) fn code_named_glyph(name: &str, code: u32) -> Option<String> {
         _ => None,
     }
 }
+
+/// A Type3 glyph named by its code as a bare number ("/65" at code 65: FranklinGothic-Book as
+/// an Italian insurer's documents embed it, test_3186.pdf of PyMuPDF's tests, rejected as
+/// unmapped until stop 33 while pdftotext and MuPDF read it): the code's WinAnsi character,
+/// tab and line feed a space. Only for a font whose every bare-number name is its own code
+/// and sits on no other control code (`codes_named_by_number`): fonts that number their glyphs
+/// in the order they were drawn use the control codes too (test_3362.pdf, /0 to /168), and their
+/// numbers are no characters.
+pub(super) fn number_named_glyph(name: &str, code: u32) -> Option<String> {
+    if name.parse::<u32>().ok()? != code {
+        return None;
+    }
+    match code {
+        9 | 10 | 13 | 32 => Some(" ".into()),
+        c => pdf_encoding::WINANSI
+            .get(u8::try_from(c).ok()?)
+            .map(|c| if c == '\u{AD}' { '-' } else { c })
+            .map(String::from),
+    }
+}
+
+/// Whether a Type3 font's /Differences name glyphs by their codes as bare numbers, as a
+/// character encoding would: see [`number_named_glyph`].
+pub(super) fn codes_named_by_number<'a>(
+    differences: impl IntoIterator<Item = (u32, &'a str)>,
+) -> bool {
+    let mut any = false;
+    for (code, name) in differences {
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        any = true;
+        if name.parse::<u32>().ok() != Some(code) || (code < 32 && ![9, 10, 13].contains(&code)) {
+            return false;
+        }
+    }
+    any
+}
