@@ -173,6 +173,29 @@ fn drop_overdrawn(glyphs: Vec<Placed>) -> Vec<Placed> {
     kept
 }
 
+/// Drops the spaces drawn back over text already on the line: Wells Fargo's reports (PyMuPDF's
+/// test_3725.pdf) draw each word in pieces, an invisible space between them placed inside the
+/// piece before ("in t", a space back at "n", "he loa", a space back at "lo", "ns"), which read
+/// as "t he loa" and a line broken at "loa". A space so placed separates nothing on the page;
+/// where a word does break, the gap to the next glyph says so (as pdftotext reads every space).
+/// Not in right-to-left text, whose glyphs may be drawn leftwards.
+fn drop_spaces_drawn_back(glyphs: Vec<Placed>) -> Vec<Placed> {
+    let mut last: Option<(f32, f32, f32, bool)> = None;
+    glyphs
+        .into_iter()
+        .filter(|g| {
+            if !g.text.chars().all(char::is_whitespace) {
+                last = Some((g.x_end, g.y, g.size, bidi::has_rtl(&g.text)));
+                return true;
+            }
+            !last.is_some_and(|(x_end, y, size, rtl)| {
+                let size = size.max(g.size).max(1.0);
+                !rtl && (g.y - y).abs() < 0.5 * size && g.x < x_end - 0.1 * size
+            })
+        })
+        .collect()
+}
+
 /// One line of a page's text: its characters and where it is drawn, so a passage (a range of
 /// characters) can be marked on the rendered page by geometry, not by matching words.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -320,7 +343,7 @@ fn lay_out_upright(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
                 && g.x_end.is_finite()
         })
         .collect();
-    for g in drop_overdrawn(glyphs) {
+    for g in drop_spaces_drawn_back(drop_overdrawn(glyphs)) {
         match lines.last_mut() {
             Some(line) if same_line(line, &g) => {
                 line.x_min = line.x_min.min(g.x);
@@ -530,6 +553,23 @@ mod tests {
         glyphs.push(g("O", 14.0, 100.0, 7.0));
         glyphs.push(g("k", 21.0, 100.0, 5.0));
         assert_eq!(page_text(glyphs), "Ok Ok");
+    }
+
+    #[test]
+    fn a_space_drawn_back_over_the_text_breaks_no_word() {
+        // "the loans", drawn as "in t", "he loa", "ns", an invisible space back inside each
+        // piece before the next.
+        let mut glyphs = run("in t", 0.0, 100.0, 5.0);
+        glyphs.push(g(" ", 8.0, 100.0, 2.5));
+        glyphs.extend(run("he loa", 20.0, 100.0, 5.0));
+        glyphs.push(g(" ", 40.0, 100.0, 2.5));
+        glyphs.extend(run("ns", 50.0, 100.0, 5.0));
+        assert_eq!(page_text(glyphs), "in the loans");
+        // A space after the text is a word break.
+        let mut glyphs = run("in", 0.0, 100.0, 5.0);
+        glyphs.push(g(" ", 10.0, 100.0, 2.5));
+        glyphs.extend(run("t", 12.5, 100.0, 5.0));
+        assert_eq!(page_text(glyphs), "in t");
     }
 
     #[test]
