@@ -44,6 +44,10 @@ pub struct Font {
 
     pub encoding: Option<Encoding>,
 
+    /// Fonte: a Type0 font's /Encoding when it is an embedded CMap stream (its codespace
+    /// ranges and CIDs; `encoding` keeps only the stream's dictionary).
+    pub encoding_cmap: Option<RcRef<Stream<()>>>,
+
     // FIXME: Should use RcRef<Stream>
     pub to_unicode: Option<RcRef<Stream<()>>>,
 
@@ -61,6 +65,7 @@ impl Font {
                 widths: None,
             }),
             encoding: Some(pdf::encoding::Encoding::standard()),
+            encoding_cmap: None,
             name: None,
             subtype: pdf::font::FontType::TrueType,
             to_unicode: None,
@@ -144,6 +149,16 @@ impl Object for Font {
             }
         };
 
+        // Fonte: an embedded CMap is a stream (always indirect); kept for its codes.
+        let encoding_cmap = match dict.get("Encoding") {
+            Some(&Primitive::Reference(r)) => match resolve.resolve(r) {
+                Ok(Primitive::Stream(_)) => {
+                    Object::from_primitive(Primitive::Reference(r), resolve).ok()
+                }
+                _ => None,
+            },
+            _ => None,
+        };
         let encoding = dict
             .remove("Encoding")
             .map(|p| Object::from_primitive(p, resolve))
@@ -168,6 +183,7 @@ impl Object for Font {
             name: base_font,
             data,
             encoding,
+            encoding_cmap,
             to_unicode,
             _other,
         })

@@ -12,6 +12,7 @@ use pdf::object::Resolve;
 use pdf::primitive::Primitive;
 use pdf_encoding::{MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
 
+mod cmap;
 mod glyph;
 mod names;
 mod predefined;
@@ -19,6 +20,7 @@ mod programs;
 mod standard;
 mod truetype;
 
+use cmap::EmbeddedCMap;
 pub use glyph::{Glyph, Loss};
 pub use names::glyph_name_text;
 use names::{code_named_glyph, codes_named_by_number, number_named_glyph};
@@ -43,6 +45,8 @@ pub struct FontDecoder {
     cid_loss: Loss,
     /// CID fonts whose /Encoding is a predefined Unicode CMap: how its codes are split.
     unicode_codes: Option<UnicodeCodes>,
+    /// CID fonts whose /Encoding is an embedded CMap: code lengths and CIDs.
+    embedded_cmap: Option<EmbeddedCMap>,
     widths: HashMap<u32, f32>,
     /// Standard-14 fonts without /Widths: widths by character (in 1/1000).
     standard: Option<HashMap<char, f32>>,
@@ -269,6 +273,12 @@ impl FontDecoder {
             Some(BaseEncoding::Other(name)) if two_byte => UnicodeCodes::of(name),
             _ => None,
         };
+        let embedded_cmap = font
+            .encoding_cmap
+            .as_ref()
+            .filter(|_| two_byte)
+            .and_then(|s| (**s).data(resolve).ok())
+            .and_then(|data| EmbeddedCMap::parse(&data));
 
         Self {
             two_byte,
@@ -278,6 +288,7 @@ impl FontDecoder {
             cid_program,
             cid_loss: unknown,
             unicode_codes,
+            embedded_cmap,
             widths,
             standard,
             cid_widths,
@@ -292,23 +303,32 @@ impl FontDecoder {
         if self.two_byte {
             let mut rest = bytes;
             while !rest.is_empty() {
-                let n = self
-                    .unicode_codes
-                    .map_or(2, |u| u.len(rest))
-                    .min(rest.len());
+                let n = match (&self.embedded_cmap, self.unicode_codes) {
+                    (Some(cmap), _) => cmap.len(rest),
+                    (None, Some(u)) => u.len(rest),
+                    (None, None) => 2,
+                }
+                .clamp(1, rest.len());
                 let (piece, after) = rest.split_at(n);
                 rest = after;
-                let code = match piece {
-                    [a, b, ..] => u16::from_be_bytes([*a, *b]),
-                    [a] => *a as u16,
-                    [] => 0,
+                let code = match (&self.embedded_cmap, piece) {
+                    (Some(_), piece) => cmap::value(piece).unwrap_or(0),
+                    (None, [a, b, ..]) => u16::from_be_bytes([*a, *b]) as u32,
+                    (None, [a]) => *a as u32,
+                    (None, []) => 0,
                 };
+                // An embedded CMap says which CID the code selects; Identity-H, that it is one.
+                let selected = self.embedded_cmap.as_ref().map_or(code, |c| c.cid(code));
                 let by_code = self.unicode_codes.and_then(|u| u.text(piece));
-                let text = match self.to_unicode.as_ref().and_then(|m| m.get(code)) {
+                let mapped = u16::try_from(code)
+                    .ok()
+                    .and_then(|code| self.to_unicode.as_ref()?.get(code));
+                let text = match mapped {
                     Some(t) => Ok(t.to_string()),
                     None => match by_code {
                         Some(c) => Ok(c.to_string()),
-                        None => self.cid_text(code),
+                        None => u16::try_from(selected)
+                            .map_or(Err(self.cid_loss), |cid| self.cid_text(cid)),
                     },
                 };
                 // Under a Unicode CMap the code is no CID: a Roman character's CID is known,
@@ -316,7 +336,7 @@ impl FontDecoder {
                 let cid = match (self.unicode_codes, by_code) {
                     (Some(_), Some(c)) => roman_cid(c).unwrap_or(usize::MAX),
                     (Some(_), None) => usize::MAX,
-                    (None, _) => code as usize,
+                    (None, _) => selected as usize,
                 };
                 let width = self
                     .cid_widths
@@ -325,7 +345,7 @@ impl FontDecoder {
                 let (text, lost) = match text {
                     Ok(t) => (t, None),
                     // CID 0 is .notdef: nothing drawn, nothing lost.
-                    Err(loss) => (String::new(), (code != 0).then_some(loss)),
+                    Err(loss) => (String::new(), (selected != 0).then_some(loss)),
                 };
                 out.push(Glyph {
                     text,
