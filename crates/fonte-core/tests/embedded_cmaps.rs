@@ -37,7 +37,10 @@ fn page(cmap: &str, text: &str) -> Vec<u8> {
         "<< /Type /Font /Subtype /Type0 /BaseFont /Ember /Encoding {encoding} 0 R \
          /DescendantFonts [{descendant} 0 R] /ToUnicode {to_unicode} 0 R >>"
     ));
-    let content = b.stream("", format!("BT /C1 12 Tf 72 720 Td ({text}) Tj ET").as_bytes());
+    let content = b.stream(
+        "",
+        format!("BT /C1 12 Tf 72 720 Td ({text}) Tj ET").as_bytes(),
+    );
     b.objects[2] = format!(
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
          /Resources << /Font << /C1 {font} 0 R >> >> /Contents {content} 0 R >>"

@@ -52,6 +52,17 @@ fn font_of(rel: &str, name: &str) -> (Vec<u8>, Vec<(u16, String)>) {
 /// A one-page file whose font /F2 is `font` (a dictionary referring to the FontFile2 object
 /// `{program}`), drawing the string `shown`.
 fn page_with_font(program: &[u8], font: impl FnOnce(usize) -> String, shown: &str) -> Vec<u8> {
+    page_with_font_and(program, &[], |file, _| font(file), shown)
+}
+
+/// [`page_with_font`] with the streams `extra` added too, their object numbers given to `font`
+/// after the program's.
+fn page_with_font_and(
+    program: &[u8],
+    extra: &[&[u8]],
+    font: impl FnOnce(usize, Vec<usize>) -> String,
+    shown: &str,
+) -> Vec<u8> {
     let mut b = Builder::new();
     let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
     b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
@@ -61,7 +72,8 @@ fn page_with_font(program: &[u8], font: impl FnOnce(usize) -> String, shown: &st
         &format!("/Length1 {} /Filter /FlateDecode", program.len()),
         &data,
     );
-    let f = b.obj(font(file));
+    let extra = extra.iter().map(|data| b.stream("", data)).collect();
+    let f = b.obj(font(file, extra));
     let contents = b.stream(
         "",
         format!("BT /F2 14 Tf 72 700 Td {shown} Tj ET").as_bytes(),
@@ -144,6 +156,56 @@ fn a_symbolic_truetype_font_without_an_encoding_reads_through_its_cmap() {
                 vec!["556"; 95].join(" ")
             )
         },
+        "(Date)",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "Date");
+    assert_eq!(out.report, Report::Complete);
+}
+
+/// A simple TrueType font over the symbolic program in FontFile2 object `file`, no encoding,
+/// with the entries `more`.
+fn symbolic_font(file: usize, more: &str) -> String {
+    format!(
+        "<< /Type /Font /Subtype /TrueType /BaseFont /ABCDEF+Program /FirstChar 32 \
+         /LastChar 126 /Widths [{}] /FontDescriptor << {DESCRIPTOR} /FontFile2 {file} 0 R >> \
+         {more} >>",
+        vec!["556"; 95].join(" ")
+    )
+}
+
+#[test]
+fn a_program_whose_table_directory_is_out_of_order_is_read() {
+    // A New York tax form's Arial subsets (PyMuPDF's test_2954.pdf) list their tables
+    // "head", "hhea", "loca", ... "cmap", "post", not by tag as the format asks: a lookup by
+    // binary search never found the cmap. The same out of order here: the directory reversed.
+    let (mut program, _) = font_of("forms/form_210966.pdf", "+ArialMT");
+    let n = u16::from_be_bytes([program[4], program[5]]) as usize;
+    let records: Vec<Vec<u8>> = (0..n)
+        .map(|i| program[12 + 16 * i..28 + 16 * i].to_vec())
+        .collect();
+    for (i, record) in records.iter().rev().enumerate() {
+        program[12 + 16 * i..28 + 16 * i].copy_from_slice(record);
+    }
+    let pdf = page_with_font(&program, |file| symbolic_font(file, ""), "(Date)");
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "Date");
+    assert_eq!(out.report, Report::Complete);
+}
+
+#[test]
+fn a_tounicode_map_that_gives_no_character_is_passed_over() {
+    // The same tax form maps codes 0 to 2 to U+0000 and nothing else: the program says the
+    // rest.
+    let (program, _) = font_of("forms/form_210966.pdf", "+ArialMT");
+    let to_unicode: &[u8] = b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap
+1 begincodespacerange <0000> <FFFF> endcodespacerange
+3 beginbfchar <0000> <0000> <0001> <0000> <0002> <0000> endbfchar
+endcmap end end";
+    let pdf = page_with_font_and(
+        &program,
+        &[to_unicode],
+        |file, extra| symbolic_font(file, &format!("/ToUnicode {} 0 R", extra[0])),
         "(Date)",
     );
     let out = extract(&pdf, None, Limits::default());

@@ -82,7 +82,10 @@ impl FontDecoder {
         let to_unicode = font
             .to_unicode(resolve)
             .and_then(Result::ok)
-            .filter(|m| !m.is_empty());
+            // A map that gives no code a character says nothing (a tax form's fonts, PyMuPDF's
+            // test_2954.pdf, map codes 0 to 2 to U+0000 and nothing else): the font program
+            // is asked instead, as for a font without one.
+            .filter(|m| m.iter().any(|(_, t)| t.chars().any(|c| !c.is_control())));
         let symbolic = match &font.data {
             FontData::Type1(t) | FontData::TrueType(t) => t
                 .font_descriptor
@@ -279,7 +282,6 @@ impl FontDecoder {
             .filter(|_| two_byte)
             .and_then(|s| (**s).data(resolve).ok())
             .and_then(|data| EmbeddedCMap::parse(&data));
-
         Self {
             two_byte,
             to_unicode,

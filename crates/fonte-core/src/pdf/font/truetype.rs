@@ -31,10 +31,7 @@ impl TrueTypeTables {
         let face = RawFace::parse(program, 0).ok()?;
         let mut unicode = HashMap::new();
         let mut by_code = [None; 256];
-        if let Some(cmap) = face
-            .table(Tag::from_bytes(b"cmap"))
-            .and_then(ttf_parser::cmap::Table::parse)
-        {
+        if let Some(cmap) = table(&face, b"cmap").and_then(ttf_parser::cmap::Table::parse) {
             let subtables: Vec<Subtable> = cmap.subtables.into_iter().collect();
             for sub in subtables.iter().filter(|s| s.is_unicode()) {
                 reverse_into(sub, &mut unicode);
@@ -56,10 +53,7 @@ impl TrueTypeTables {
             }
         }
         let mut names = HashMap::new();
-        if let Some(post) = face
-            .table(Tag::from_bytes(b"post"))
-            .and_then(ttf_parser::post::Table::parse)
-        {
+        if let Some(post) = table(&face, b"post").and_then(ttf_parser::post::Table::parse) {
             // Glyphs are numbered up to 65535; a hostile table cannot make this loop longer.
             for (gid, name) in post.names().enumerate().take(u16::MAX as usize) {
                 if !name.is_empty() && name != ".notdef" {
@@ -89,6 +83,21 @@ impl TrueTypeTables {
             None => Err(Loss::NoUnicode),
         }
     }
+}
+
+/// The program's table `tag`, wherever its directory lists it. ttf-parser looks tables up by
+/// binary search, as the directory's order (by tag) allows, but subsetters write unsorted
+/// directories ("head", "hhea", "loca", … "cmap", "post": a New York tax form's Arial subsets,
+/// PyMuPDF's test_2954.pdf, whose cmap was never found, every glyph lost) and readers
+/// (FreeType, pdf.js) find them anyway.
+fn table<'a>(face: &RawFace<'a>, tag: &[u8; 4]) -> Option<&'a [u8]> {
+    let tag = Tag::from_bytes(tag);
+    face.table(tag).or_else(|| {
+        let record = face.table_records.into_iter().find(|r| r.tag == tag)?;
+        let start = record.offset as usize;
+        face.data
+            .get(start..start.checked_add(record.length as usize)?)
+    })
 }
 
 fn is_symbol_or_mac(sub: &Subtable) -> bool {
