@@ -7,30 +7,13 @@ use std::rc::Rc;
 use pdf::content::{Op, TextDrawAdjusted};
 use pdf::object::{PlainRef, Resolve, Resources, XObject};
 
+use super::actual_text::Spans;
 use super::font::{FontDecoder, Loss};
 pub use super::matrix::{annotation_matrix, M0};
 use super::matrix::{mirrored_on_a_line, quarter_turns, M};
 pub use super::placed::Placed;
 use super::tally::Tally;
-
-#[derive(Clone)]
-struct GState {
-    ctm: M,
-    font: Option<Rc<FontDecoder>>,
-    /// The font selected by the last `Tf` does not load (or is not in the resources).
-    font_broken: bool,
-    /// Text render mode 3 (neither filled nor stroked).
-    invisible: bool,
-    size: f32,
-    char_space: f32,
-    word_space: f32,
-    scale: f32,
-    leading: f32,
-    rise: f32,
-    /// The character spacing of the `TJ` being shown spaces words, not letters: its glyphs
-    /// end at their advance ([`spacing_taken_back`]).
-    words_by_spacing: bool,
-}
+use super::text_state::{end_at_advance, spacing_taken_back, GState};
 
 /// Limits that keep a hostile file from running away.
 #[derive(Debug, Clone, Copy)]
@@ -68,6 +51,8 @@ pub struct Interpreter<'r, R: Resolve> {
     forms: HashMap<PlainRef, FormOps>,
     // Fonts by (resources, name), loaded once per page, not once per form drawn.
     fonts: HashMap<(usize, String), Option<Rc<FontDecoder>>>,
+    // Marked content, and the /ActualText span open in it.
+    spans: Spans,
 }
 
 impl<'r, R: Resolve> Interpreter<'r, R> {
@@ -82,6 +67,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             tally: Tally::default(),
             forms: HashMap::new(),
             fonts: HashMap::new(),
+            spans: Spans::default(),
         }
     }
 
@@ -125,6 +111,11 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         }
         self.budget.glyphs -= glyphs.len();
         out.extend(glyphs);
+    }
+
+    /// Ends the page: an /ActualText span its content left open takes its glyphs all the same.
+    pub fn finish(&mut self, out: &mut Vec<Placed>) {
+        self.spans.close(out);
     }
 
     /// Runs a page's (or form's) operators.
@@ -250,6 +241,11 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                         }
                     }
                 }
+                Op::BeginMarkedContent { properties, .. } => {
+                    self.spans
+                        .begin(properties.as_ref(), resources, self.resolve, out.len())
+                }
+                Op::EndMarkedContent => self.spans.end(out),
                 Op::InlineImage { .. } => self.saw_image = true,
                 Op::XObject { name } => {
                     let Some(xref) = resources.and_then(|r| r.xobjects.get(name.as_str())) else {
@@ -318,7 +314,8 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         for (i, glyph) in glyphs.into_iter().enumerate() {
             placed_last = false;
             if !(glyph.is_space_code && glyph.text.is_empty()) {
-                self.tally.count(!gs.invisible, glyph.lost, 1);
+                let lost = glyph.lost.filter(|_| !self.spans.is_open());
+                self.tally.count(!gs.invisible, lost, 1);
             }
             let trm = M([gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise])
                 .then(*tm)
@@ -341,6 +338,16 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             // Every decoded glyph costs, shown or not: a string of unmapped codes repeated
             // by a million `Tj` is work too.
             self.budget.glyphs = self.budget.glyphs.saturating_sub(1);
+            self.spans.shown(|| Placed {
+                text: String::new(),
+                x: e,
+                y: f,
+                x_end,
+                y_end,
+                size: (c * c + d * d).sqrt(),
+                turns: quarter_turns(a, b, c, d),
+                synthesized: false,
+            });
             if glyph.text.is_empty() {
                 continue;
             }
@@ -371,27 +378,4 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         }
         placed_last
     }
-}
-
-/// Ends the last placed glyph where its advance does, without the character spacing that `tm`
-/// (the text matrix after it) already includes.
-fn end_at_advance(out: &mut [Placed], gs: &GState, tm: M) {
-    if let Some(glyph) = out.last_mut() {
-        (glyph.x_end, glyph.y_end) = M::translate(-gs.char_space * gs.scale, 0.0)
-            .then(tm)
-            .then(gs.ctm)
-            .apply(0.0, 0.0);
-    }
-}
-
-/// Whether a `TJ` array kerns back (nearly) all of the character spacing after one of its
-/// strings: then the spacing spaces its words, not its letters.
-fn spacing_taken_back(array: &[TextDrawAdjusted], gs: &GState) -> bool {
-    gs.char_space > 0.0
-        && array.windows(2).any(|pair| match pair {
-            [TextDrawAdjusted::Text(text), TextDrawAdjusted::Spacing(n)] => {
-                !text.as_bytes().is_empty() && n / 1000.0 * gs.size >= 0.75 * gs.char_space
-            }
-            _ => false,
-        })
 }

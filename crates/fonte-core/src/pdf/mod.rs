@@ -6,6 +6,7 @@
 //! bound: pages, operators and glyphs are capped and every page is isolated.
 
 mod accents;
+mod actual_text;
 mod bidi;
 mod docenc;
 mod extraction;
@@ -22,6 +23,7 @@ mod placed;
 mod report;
 mod skewed;
 mod tally;
+mod text_state;
 pub use extraction::Extraction;
 pub use font::Loss;
 pub use layout::TextLine;

@@ -200,6 +200,7 @@ pub(super) fn page_text(
             }
         }
     }
+    interp.finish(&mut glyphs);
     // Text outside the crop box is not shown by viewers.
     if let Ok(b) = page.crop_box().or_else(|_| page.media_box()) {
         let (x0, x1) = (b.left.min(b.right) - 2.0, b.left.max(b.right) + 2.0);
