@@ -327,3 +327,19 @@ fn the_codes_of_a_unicode_cmap_are_read_as_the_characters_they_are() {
         );
     }
 }
+
+#[test]
+fn a_font_named_in_another_encoding_than_utf8_loads() {
+    // has-bad-fonts.pdf (PyMuPDF's tests): a Chinese font's names in GBK ("#CB#CE" is 宋):
+    // the dictionary failed to parse, and its text was reported lost with the font.
+    let pdf = page(
+        |b| {
+            let f = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /#CB#CE#CC#E5 >>");
+            format!("/#CB#CE {f} 0 R")
+        },
+        "BT /#CB#CE 12 Tf 72 700 Td (Hello) Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert_eq!(out.pages[0].text, "Hello");
+}

@@ -263,7 +263,23 @@ fn _parse_with_lexer_ctx(lexer: &mut Lexer, r: &impl Resolve, ctx: Option<&Conte
             SmallBytes::from(rest)
         };
 
-        Primitive::Name(SmallString::from_utf8(s)?)
+        // Fonte: a name that is not UTF-8 (a Chinese font's /BaseFont in GBK, "#CB#CE#CC#E5")
+        // failed its whole dictionary, and the font with it; its bytes from 0x80 are kept as
+        // their #XX escapes instead, the same for every mention of the name.
+        match std::str::from_utf8(&s) {
+            Ok(text) => Primitive::Name(SmallString::from(text)),
+            Err(_) => {
+                let mut text = String::with_capacity(s.len() * 3);
+                for &b in s.iter() {
+                    if b < 0x80 {
+                        text.push(b as char);
+                    } else {
+                        text.push_str(&format!("#{b:02X}"));
+                    }
+                }
+                Primitive::Name(SmallString::from(text.as_str()))
+            }
+        }
     } else if first_lexeme.equals(b"[") {
         check(flags, ParseFlags::ARRAY)?;
         if max_depth == 0 {
