@@ -212,3 +212,23 @@ endcmap end end";
     assert_eq!(out.pages[0].text.trim(), "Date");
     assert_eq!(out.report, Report::Complete);
 }
+
+#[test]
+fn a_tounicode_map_of_a_few_codes_leaves_the_rest_to_the_program() {
+    // The same form's QuickTypeII maps code 1 to "×", codes 0 and 2 to U+0000, nothing else:
+    // the codes it leaves out are the program's to say.
+    let (program, _) = font_of("forms/form_210966.pdf", "+ArialMT");
+    let to_unicode: &[u8] = b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap
+1 begincodespacerange <0000> <FFFF> endcodespacerange
+3 beginbfchar <0000> <0000> <0001> <00D7> <0002> <0000> endbfchar
+endcmap end end";
+    let pdf = page_with_font_and(
+        &program,
+        &[to_unicode],
+        |file, extra| symbolic_font(file, &format!("/ToUnicode {} 0 R", extra[0])),
+        "(Date \\001)",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "Date ×");
+    assert_eq!(out.report, Report::Complete);
+}

@@ -102,8 +102,12 @@ impl FontDecoder {
         .unwrap_or_default();
 
         // The embedded program: Type1 and CFF built-in encodings, TrueType tables. Decoded
-        // only where the text may depend on it (a font is prepared once per page).
-        let needs_program = matches!(font.data, FontData::Type1(_)) || to_unicode.is_none();
+        // only where the text may depend on it (a font is prepared once per page): without a
+        // ToUnicode map, or with one of a few codes, which may be all that a producer mapped
+        // (a tax form's QuickTypeII maps three codes, two of them to U+0000; PyMuPDF's
+        // test_2954.pdf), the rest left to the program.
+        let needs_program = matches!(font.data, FontData::Type1(_))
+            || to_unicode.as_ref().is_none_or(|m| m.len() < 8);
         let embedded = if needs_program {
             font.embedded_data(resolve)
         } else {
