@@ -11,6 +11,7 @@ use super::actual_text::Spans;
 use super::font::{FontDecoder, Loss};
 pub use super::matrix::{annotation_matrix, M0};
 use super::matrix::{mirrored_on_a_line, quarter_turns, M};
+use super::placed::clip_to_box;
 pub use super::placed::Placed;
 use super::tally::Tally;
 use super::text_state::{end_at_advance, spacing_taken_back, GState};
@@ -264,7 +265,12 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                             let dict = form.dict();
                             let m = dict.matrix.as_ref().map_or(M::IDENTITY, M::from);
                             let res = dict.resources.as_deref().or(resources);
-                            self.run(&parsed.0, res, M0(m.then(gs.ctm).0), out, depth + 1);
+                            let (before, to_page) = (out.len(), m.then(gs.ctm));
+                            self.run(&parsed.0, res, M0(to_page.0), out, depth + 1);
+                            let b = &dict.bbox;
+                            let corners = [(b.left, b.bottom), (b.right, b.top)]
+                                .map(|(x, y)| to_page.apply(x, y));
+                            clip_to_box(out, before, corners);
                         }
                         _ => {}
                     }

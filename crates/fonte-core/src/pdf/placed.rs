@@ -23,3 +23,22 @@ pub struct Placed {
     /// the same letter where another list's item does).
     pub synthesized: bool,
 }
+
+/// Drops the glyphs from `from` on that start and end outside the box with opposite corners
+/// `corners` (on the page, a point of slack; a glyph cut by the box's edge shows in part and
+/// stays): a form's /BBox clips what it draws. A figure
+/// included from a PDF page of the article it illustrates (PyMuPDF's test_4026.pdf) carries
+/// that page's whole text, clipped to the figure: read, it repeated the body text, and the
+/// overdraw check, taking its letters for copies of the page's own, dropped those
+/// ("h s been d monstrated").
+pub(super) fn clip_to_box(glyphs: &mut Vec<Placed>, from: usize, corners: [(f32, f32); 2]) {
+    let [(x0, y0), (x1, y1)] = corners;
+    let (left, right) = (x0.min(x1) - 1.0, x0.max(x1) + 1.0);
+    let (bottom, top) = (y0.min(y1) - 1.0, y0.max(y1) + 1.0);
+    let mut i = 0;
+    glyphs.retain(|g| {
+        i += 1;
+        let inside = |x: f32, y: f32| x >= left && x <= right && y >= bottom && y <= top;
+        i <= from || inside(g.x, g.y) || inside(g.x_end, g.y_end)
+    });
+}

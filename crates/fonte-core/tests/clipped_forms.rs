@@ -1,0 +1,41 @@
+//! A form XObject's /BBox clips what it draws: a figure included from a page of another PDF
+//! (pdfTeX's \includegraphics of a page with a viewport) carries that page's whole text, and
+//! only what falls inside the figure shows (PyMuPDF's test_4026.pdf: its hidden copy of the
+//! body text repeated it and, taken for an overdraw of the body's letters, cost the body
+//! letters: "h s been d monstrated").
+
+mod common;
+
+use common::hostile::Builder;
+use fonte_core::pdf::{extract, Limits, Report};
+
+#[test]
+fn text_a_form_draws_outside_its_box_is_not_read() {
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    // The figure: its label inside the box, a line of the page it came from outside, drawn
+    // where the body's own line is, in a slightly different spacing.
+    let form = b.stream(
+        &format!(
+            "/Type /XObject /Subtype /Form /BBox [100 100 300 300] \
+             /Resources << /Font << /F1 {font} 0 R >> >>"
+        ),
+        b"BT /F1 12 Tf 120 200 Td (Figure label) Tj ET
+BT /F1 12 Tf 72 700 Td 0.4 Tc (has been demonstrated) Tj ET",
+    );
+    let contents = b.stream(
+        "",
+        b"q 1 0 0 1 0 0 cm /X1 Do Q BT /F1 12 Tf 72 700 Td (has been demonstrated) Tj ET",
+    );
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
+         {font} 0 R >> /XObject << /X1 {form} 0 R >> >> /Contents {contents} 0 R >>"
+    )
+    .into_bytes();
+    let out = extract(&b.finish(catalog), None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert_eq!(out.pages[0].text, "Figure label\n\nhas been demonstrated");
+}
