@@ -193,42 +193,38 @@ fn a_program_whose_table_directory_is_out_of_order_is_read() {
     assert_eq!(out.report, Report::Complete);
 }
 
+/// The form's Arial subset as a symbolic TrueType font with a ToUnicode map of the `bfchar`
+/// entries `entries`, showing `shown`: its text, and the page read in full.
+fn arial_with_to_unicode(entries: &str, shown: &str) -> String {
+    let (program, _) = font_of("forms/form_210966.pdf", "+ArialMT");
+    let to_unicode = format!(
+        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap
+1 begincodespacerange <0000> <FFFF> endcodespacerange
+3 beginbfchar {entries} endbfchar endcmap end end"
+    );
+    let pdf = page_with_font_and(
+        &program,
+        &[to_unicode.as_bytes()],
+        |file, extra| symbolic_font(file, &format!("/ToUnicode {} 0 R", extra[0])),
+        shown,
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    out.pages[0].text.trim().to_string()
+}
+
 #[test]
 fn a_tounicode_map_that_gives_no_character_is_passed_over() {
     // The same tax form maps codes 0 to 2 to U+0000 and nothing else: the program says the
     // rest.
-    let (program, _) = font_of("forms/form_210966.pdf", "+ArialMT");
-    let to_unicode: &[u8] = b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap
-1 begincodespacerange <0000> <FFFF> endcodespacerange
-3 beginbfchar <0000> <0000> <0001> <0000> <0002> <0000> endbfchar
-endcmap end end";
-    let pdf = page_with_font_and(
-        &program,
-        &[to_unicode],
-        |file, extra| symbolic_font(file, &format!("/ToUnicode {} 0 R", extra[0])),
-        "(Date)",
-    );
-    let out = extract(&pdf, None, Limits::default());
-    assert_eq!(out.pages[0].text.trim(), "Date");
-    assert_eq!(out.report, Report::Complete);
+    let text = arial_with_to_unicode("<0000> <0000> <0001> <0000> <0002> <0000>", "(Date)");
+    assert_eq!(text, "Date");
 }
 
 #[test]
 fn a_tounicode_map_of_a_few_codes_leaves_the_rest_to_the_program() {
     // The same form's QuickTypeII maps code 1 to "×", codes 0 and 2 to U+0000, nothing else:
     // the codes it leaves out are the program's to say.
-    let (program, _) = font_of("forms/form_210966.pdf", "+ArialMT");
-    let to_unicode: &[u8] = b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap
-1 begincodespacerange <0000> <FFFF> endcodespacerange
-3 beginbfchar <0000> <0000> <0001> <00D7> <0002> <0000> endbfchar
-endcmap end end";
-    let pdf = page_with_font_and(
-        &program,
-        &[to_unicode],
-        |file, extra| symbolic_font(file, &format!("/ToUnicode {} 0 R", extra[0])),
-        "(Date \\001)",
-    );
-    let out = extract(&pdf, None, Limits::default());
-    assert_eq!(out.pages[0].text.trim(), "Date ×");
-    assert_eq!(out.report, Report::Complete);
+    let text = arial_with_to_unicode("<0000> <0000> <0001> <00D7> <0002> <0000>", "(Date \\001)");
+    assert_eq!(text, "Date ×");
 }
