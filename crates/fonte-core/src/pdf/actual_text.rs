@@ -7,17 +7,32 @@
 //! inside the outermost span are replaced by one glyph of the span's text, where the first of
 //! them starts and ending where the last ends.
 
-use pdf::object::{Resolve, Resources};
+use pdf::object::Resources;
 use pdf::primitive::Primitive;
 
 use super::docenc::text_string;
 use super::placed::Placed;
 
+/// Bytes of /ActualText taken on one page: a named property list holding a long text, named
+/// by every BDC of a page, would otherwise be read (and kept) once per span.
+const MOST_BYTES: usize = 4 << 20;
+
 /// The open span, if any, and how deep marked content nests.
-#[derive(Default)]
 pub(super) struct Spans {
     depth: u32,
     open: Option<Open>,
+    /// Bytes of /ActualText this page may still take.
+    left: usize,
+}
+
+impl Default for Spans {
+    fn default() -> Self {
+        Spans {
+            depth: 0,
+            open: None,
+            left: MOST_BYTES,
+        }
+    }
 }
 
 struct Open {
@@ -39,7 +54,6 @@ impl Spans {
         &mut self,
         properties: Option<&Primitive>,
         resources: Option<&Resources>,
-        resolve: &impl Resolve,
         placed: usize,
     ) {
         // Deeper than any real file nests; the count saturates rather than overflows.
@@ -47,15 +61,22 @@ impl Spans {
         if self.open.is_some() {
             return;
         }
+        let named;
         let text = match properties {
-            Some(Primitive::Dictionary(d)) => d.get("ActualText").cloned(),
-            Some(Primitive::Name(name)) => resources
-                .and_then(|r| r.properties.get(name.as_str()))
-                .and_then(|d| d.get("ActualText").cloned()),
+            Some(Primitive::Dictionary(d)) => d.get("ActualText"),
+            Some(Primitive::Name(name)) => {
+                named = resources.and_then(|r| r.properties.get(name.as_str()));
+                named.and_then(|d| d.get("ActualText"))
+            }
             _ => None,
         };
-        let text = match text.and_then(|t| t.resolve(resolve).ok()) {
-            Some(Primitive::String(s)) => text_string(s.as_bytes()),
+        // A text string is direct (an indirect one, resolved for each span, is not read: no
+        // producer seen writes one). What the page's allowance does not hold is not read.
+        let text = match text {
+            Some(Primitive::String(s)) if s.as_bytes().len() <= self.left => {
+                self.left -= s.as_bytes().len();
+                text_string(s.as_bytes())
+            }
             _ => return,
         };
         self.open = Some(Open {

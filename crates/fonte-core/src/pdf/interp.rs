@@ -243,8 +243,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                     }
                 }
                 Op::BeginMarkedContent { properties, .. } => {
-                    self.spans
-                        .begin(properties.as_ref(), resources, self.resolve, out.len())
+                    self.spans.begin(properties.as_ref(), resources, out.len())
                 }
                 Op::EndMarkedContent => self.spans.end(out),
                 Op::InlineImage { .. } => self.saw_image = true,
