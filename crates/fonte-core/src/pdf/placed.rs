@@ -35,10 +35,17 @@ pub(super) fn clip_to_box(glyphs: &mut Vec<Placed>, from: usize, corners: [(f32,
     let [(x0, y0), (x1, y1)] = corners;
     let (left, right) = (x0.min(x1) - 1.0, x0.max(x1) + 1.0);
     let (bottom, top) = (y0.min(y1) - 1.0, y0.max(y1) + 1.0);
-    let mut i = 0;
-    glyphs.retain(|g| {
-        i += 1;
-        let inside = |x: f32, y: f32| x >= left && x <= right && y >= bottom && y <= top;
-        i <= from || inside(g.x, g.y) || inside(g.x_end, g.y_end)
-    });
+    let inside = |x: f32, y: f32| x >= left && x <= right && y >= bottom && y <= top;
+    // Only the form's own glyphs are visited: a page that draws a form 100,000 times would
+    // otherwise pass over all it placed before, each time.
+    let start = from.min(glyphs.len());
+    let mut kept = start;
+    for i in start..glyphs.len() {
+        let g = &glyphs[i];
+        if inside(g.x, g.y) || inside(g.x_end, g.y_end) {
+            glyphs.swap(kept, i);
+            kept += 1;
+        }
+    }
+    glyphs.truncate(kept);
 }
