@@ -18,6 +18,7 @@ pub mod layout;
 pub mod margin;
 mod matrix;
 mod noise;
+mod overdraw;
 mod page;
 mod placed;
 mod report;

@@ -395,25 +395,6 @@ impl FontDecoder {
     }
 }
 
-impl FontDecoder {
-    /// A CID font's code that its ToUnicode map does not cover, through its TrueType program.
-    fn cid_text(&self, cid: u16) -> Result<String, Loss> {
-        let Some((tt, map)) = &self.cid_program else {
-            return Err(self.cid_loss);
-        };
-        let gid = match map {
-            Some(table) => *table.get(cid as usize).ok_or(Loss::NoUnicode)?,
-            // Identity, the default for an embedded TrueType program.
-            None => cid,
-        };
-        if gid == 0 {
-            // .notdef: nothing drawn, nothing lost.
-            return Ok(String::new());
-        }
-        tt.text(gid)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
