@@ -236,8 +236,13 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                                     end_at_advance(out, &gs, tm);
                                 }
                                 last_shown = false;
-                                let tx = -n / 1000.0 * gs.size * gs.scale;
-                                tm = M::translate(tx, 0.0).then(tm);
+                                // In vertical writing the number moves the pen down.
+                                tm = if gs.font.as_ref().is_some_and(|f| f.vertical()) {
+                                    M::translate(0.0, -n / 1000.0 * gs.size)
+                                } else {
+                                    M::translate(-n / 1000.0 * gs.size * gs.scale, 0.0)
+                                }
+                                .then(tm);
                             }
                         }
                     }
@@ -315,6 +320,10 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         // logo) and stays in its line; a reflected string is a mirror image, read along its
         // advance with the skewed text.
         let alone = glyphs.len() == 1;
+        // Vertical writing (Japanese columns): each glyph moves the pen down, and a column
+        // reads as a line turned a quarter clockwise, whose frame turns the page so that
+        // columns read right to left become lines read top to bottom.
+        let vertical = font.vertical();
         let mut placed_last = false;
         for (i, glyph) in glyphs.into_iter().enumerate() {
             placed_last = false;
@@ -330,9 +339,14 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             if glyph.is_space_code {
                 advance += gs.word_space;
             }
-            advance *= gs.scale;
-            *tm = M::translate(advance, 0.0).then(*tm);
-            let (x_end, y_end) = if (break_between && i == 0) || apart || gs.words_by_spacing {
+            if vertical {
+                *tm = M::translate(0.0, -advance).then(*tm);
+            } else {
+                advance *= gs.scale;
+                *tm = M::translate(advance, 0.0).then(*tm);
+            }
+            let spacing_apart = (break_between && i == 0) || apart || gs.words_by_spacing;
+            let (x_end, y_end) = if spacing_apart && !vertical {
                 M::translate(-gs.char_space * gs.scale, 0.0)
                     .then(*tm)
                     .then(gs.ctm)
@@ -350,7 +364,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 x_end,
                 y_end,
                 size: (c * c + d * d).sqrt(),
-                turns: quarter_turns(a, b, c, d),
+                turns: turned(quarter_turns(a, b, c, d), vertical),
                 synthesized: false,
             });
             if glyph.text.is_empty() {
@@ -364,10 +378,10 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             }
             let size = (c * c + d * d).sqrt();
             let (x, x_end, turns) = match quarter_turns(a, b, c, d) {
-                None if alone && mirrored_on_a_line(a, b, c, d) => {
+                None if alone && !vertical && mirrored_on_a_line(a, b, c, d) => {
                     (e.min(x_end), e.max(x_end), Some(0))
                 }
-                turns => (e, x_end, turns),
+                turns => (e, x_end, turned(turns, vertical)),
             };
             out.push(Placed {
                 text: glyph.text,
@@ -382,5 +396,14 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             placed_last = true;
         }
         placed_last
+    }
+}
+
+/// The direction of a glyph's line: its glyph matrix's, a quarter turn clockwise more where
+/// the font writes vertically (the pen moves down the glyph's own y axis).
+fn turned(turns: Option<u8>, vertical: bool) -> Option<u8> {
+    match vertical {
+        true => turns.map(|t| (t + 3) % 4),
+        false => turns,
     }
 }

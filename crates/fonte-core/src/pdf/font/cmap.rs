@@ -21,6 +21,8 @@ pub(super) struct EmbeddedCMap {
     cids: Vec<(u32, u32, u32)>,
     /// Whether it builds on Identity-H or -V (`usecmap`): codes it does not map are their CIDs.
     identity: bool,
+    /// Whether its writing mode is vertical (`/WMode 1`, or built on a -V CMap).
+    pub(super) vertical: bool,
 }
 
 impl EmbeddedCMap {
@@ -76,7 +78,11 @@ impl EmbeddedCMap {
                         }
                     }
                 }
-                b"usecmap" => cmap.identity |= previous.starts_with(b"/Identity-"),
+                b"usecmap" => {
+                    cmap.identity |= previous.starts_with(b"/Identity-");
+                    cmap.vertical |= previous.ends_with(b"-V");
+                }
+                b"1" if previous == b"/WMode" => cmap.vertical = true,
                 _ => {}
             }
             previous = token;

@@ -13,6 +13,7 @@ use pdf::primitive::Primitive;
 use pdf_encoding::{MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
 
 mod cmap;
+mod collections;
 mod glyph;
 mod names;
 mod predefined;
@@ -21,6 +22,7 @@ mod standard;
 mod truetype;
 
 use cmap::EmbeddedCMap;
+use collections::Collection;
 pub use glyph::{Glyph, Loss};
 pub use names::glyph_name_text;
 use names::{code_named_glyph, codes_named_by_number, number_named_glyph};
@@ -47,6 +49,11 @@ pub struct FontDecoder {
     unicode_codes: Option<UnicodeCodes>,
     /// CID fonts whose /Encoding is an embedded CMap: code lengths and CIDs.
     embedded_cmap: Option<EmbeddedCMap>,
+    /// CID fonts of an Adobe CJK collection whose codes select known CIDs (Identity or an
+    /// embedded CMap): the collection's character of each CID.
+    collection: Option<Collection>,
+    /// Vertical writing (WMode 1): how far down each glyph moves the pen, in ems (/DW2).
+    vertical: Option<f32>,
     widths: HashMap<u32, f32>,
     /// Standard-14 fonts without /Widths: widths by character (in 1/1000).
     standard: Option<HashMap<char, f32>>,
@@ -286,6 +293,27 @@ impl FontDecoder {
             .filter(|_| two_byte)
             .and_then(|s| (**s).data(resolve).ok())
             .and_then(|data| EmbeddedCMap::parse(&data));
+        // Under a predefined CMap other than Identity (90ms-RKSJ-H) the code is not the CID,
+        // and the collection cannot be asked without that CMap's table.
+        let codes_are_cids = embedded_cmap.is_some()
+            || match font.encoding().map(|e| &e.base) {
+                Some(BaseEncoding::IdentityH) | None => true,
+                Some(BaseEncoding::Other(name)) => name == "Identity-V",
+                Some(_) => false,
+            };
+        let collection = match &font.data {
+            FontData::Type0(t0) if codes_are_cids => t0.descendant_fonts.first(),
+            _ => None,
+        }
+        .and_then(|descendant| match &descendant.data {
+            FontData::CIDFontType0(f) | FontData::CIDFontType2(f) => {
+                Collection::of(&f.system_info, resolve)
+            }
+            _ => None,
+        });
+        let vertical_mode = embedded_cmap.as_ref().is_some_and(|c| c.vertical)
+            || matches!(font.encoding().map(|e| &e.base), Some(BaseEncoding::Other(name)) if name.ends_with("-V"));
+        let vertical = (two_byte && vertical_mode).then(|| down_advance(font, resolve));
         Self {
             two_byte,
             to_unicode,
@@ -295,12 +323,20 @@ impl FontDecoder {
             cid_loss: unknown,
             unicode_codes,
             embedded_cmap,
+            collection,
+            vertical,
             widths,
             standard,
             cid_widths,
             default_width,
             width_scale,
         }
+    }
+
+    /// Whether the font writes vertically (WMode 1: Identity-V, UniJIS-UCS2-V): each glyph
+    /// moves the pen down by its [`Glyph::width`], not across.
+    pub fn vertical(&self) -> bool {
+        self.vertical.is_some()
     }
 
     /// Decodes the bytes of one string operand into glyphs.
@@ -333,8 +369,14 @@ impl FontDecoder {
                     Some(t) => Ok(t.to_string()),
                     None => match by_code {
                         Some(c) => Ok(c.to_string()),
-                        None => u16::try_from(selected)
-                            .map_or(Err(self.cid_loss), |cid| self.cid_text(cid)),
+                        None => {
+                            u16::try_from(selected).map_or(Err(self.cid_loss), |cid| {
+                                match self.collection.and_then(|c| c.text(cid)) {
+                                    Some(t) => Ok(t.to_string()),
+                                    None => self.cid_text(cid),
+                                }
+                            })
+                        }
                     },
                 };
                 // Under a Unicode CMap the code is no CID: a Roman character's CID is known,
@@ -344,10 +386,13 @@ impl FontDecoder {
                     (Some(_), None) => usize::MAX,
                     (None, _) => selected as usize,
                 };
-                let width = self
-                    .cid_widths
-                    .as_ref()
-                    .map_or(self.default_width, |w| w.get(cid) * 0.001);
+                let width = match self.vertical {
+                    Some(down) => down,
+                    None => self
+                        .cid_widths
+                        .as_ref()
+                        .map_or(self.default_width, |w| w.get(cid) * 0.001),
+                };
                 let (text, lost) = match text {
                     Ok(t) => (t, None),
                     // CID 0 is .notdef: nothing drawn, nothing lost.
@@ -392,6 +437,28 @@ impl FontDecoder {
             }
         }
         out
+    }
+}
+
+/// The vertical advance of a vertical CID font's glyphs in ems: /DW2's second number (the
+/// displacement w1y, negative: downwards), -1000 by default. /W2's per-CID exceptions are not
+/// read: the advance only spaces the glyphs of a column, which full-width CJK text fills
+/// evenly.
+fn down_advance(font: &Font, resolve: &impl Resolve) -> f32 {
+    let FontData::Type0(t0) = &font.data else {
+        return 1.0;
+    };
+    let dw2 = t0.descendant_fonts.first().and_then(|d| match &d.data {
+        FontData::CIDFontType0(f) | FontData::CIDFontType2(f) => f._other.get("DW2").cloned(),
+        _ => None,
+    });
+    match dw2.and_then(|p| p.resolve(resolve).ok()) {
+        Some(Primitive::Array(a)) => a
+            .get(1)
+            .and_then(number)
+            .filter(|w1| (-10_000.0..0.0).contains(w1))
+            .map_or(1.0, |w1| -w1 / 1000.0),
+        _ => 1.0,
     }
 }
 

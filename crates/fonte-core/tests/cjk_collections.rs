@@ -1,0 +1,101 @@
+//! CID fonts of the Adobe CJK collections without ToUnicode (a non-embedded Ryumin-Light under
+//! Identity-H or -V, as pdfminer's jo.pdf draws a poem by Miyazawa Kenji): each CID is the
+//! collection's character, and vertical writing (WMode 1) reads column by column, right to
+//! left. Until stop 34 every glyph of such a file was lost (reported, but no text).
+
+mod common;
+
+use common::hostile::Builder;
+use fonte_core::pdf::{extract, Limits, Report};
+
+/// One page drawing `content` with /F1, a Type0 font of `ordering` (registry Adobe) under the
+/// predefined CMap `encoding`, no ToUnicode, no program embedded.
+fn page(encoding: &str, ordering: &str, content: &str) -> Vec<u8> {
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let descriptor = b.obj(
+        "<< /Type /FontDescriptor /FontName /Ryumin-Light /Flags 6 /FontBBox [-170 -331 1024 903] \
+         /ItalicAngle 0 /Ascent 723 /Descent -241 /CapHeight 709 /StemV 69 >>",
+    );
+    let descendant = b.obj(format!(
+        "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /Ryumin-Light /DW 1000 \
+         /FontDescriptor {descriptor} 0 R \
+         /CIDSystemInfo << /Registry (Adobe) /Ordering ({ordering}) /Supplement 2 >> >>"
+    ));
+    let font = b.obj(format!(
+        "<< /Type /Font /Subtype /Type0 /BaseFont /Ryumin-Light-{encoding} /Encoding /{encoding} \
+         /DescendantFonts [{descendant} 0 R] >>"
+    ));
+    let content = b.stream("", content.as_bytes());
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] \
+         /Resources << /Font << /F1 {font} 0 R >> >> /Contents {content} 0 R >>"
+    )
+    .into_bytes();
+    b.finish(catalog)
+}
+
+#[test]
+fn identity_codes_of_a_japan1_font_are_its_characters() {
+    // 日本語の文書: CIDs 3284 3722 1952 550 3592 2427 of Adobe-Japan1.
+    let pdf = page(
+        "Identity-H",
+        "Japan1",
+        "BT /F1 12 Tf 72 720 Td <0cd40e8a07a002260e08097b> Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert_eq!(out.pages[0].text, "日本語の文書");
+}
+
+#[test]
+fn vertical_columns_read_right_to_left_each_top_to_bottom() {
+    // Two columns under Identity-V, the right one drawn first; a positive TJ number moves the
+    // pen down (here a glyph's worth: a gap inside the second column, not a new column).
+    let content = "BT /F1 20 Tf 1 0 0 1 500 760 Tm <0de90720> Tj \
+                   1 0 0 1 470 760 Tm [<094e097b0214> 1000 <02260fbb>] TJ ET";
+    let out = extract(
+        &page("Identity-V", "Japan1", content),
+        None,
+        Limits::default(),
+    );
+    assert_eq!(out.report, Report::Complete);
+    let lines: Vec<&str> = out.pages[0]
+        .text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(lines, ["風景", "縦書き の列"], "{:?}", out.pages[0].text);
+}
+
+#[test]
+fn an_unknown_ordering_or_a_predefined_cmap_without_its_table_stays_reported() {
+    // Identity codes of an ordering nobody publishes a table for: nothing to read them by.
+    let pdf = page(
+        "Identity-H",
+        "Custom",
+        "BT /F1 12 Tf 72 720 Td <0cd40e8a> Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert!(
+        matches!(out.report, Report::Rejected { .. }),
+        "{:?}",
+        out.report
+    );
+    // Shift-JIS codes (90ms-RKSJ-H) select CIDs through that CMap, which Fonte does not hold:
+    // read as CIDs they would be other characters, so they are reported lost instead.
+    let pdf = page(
+        "90ms-RKSJ-H",
+        "Japan1",
+        "BT /F1 12 Tf 72 720 Td <93fa967b> Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert!(
+        matches!(out.report, Report::Rejected { .. }),
+        "{:?}",
+        out.report
+    );
+    assert_eq!(out.pages[0].text, "");
+}
