@@ -47,14 +47,18 @@ fn a_space_squeezed_to_nothing_by_word_spacing_breaks_no_word() {
 }
 
 #[test]
-fn glyphs_spaced_wider_than_an_em_are_items_apart() {
+fn glyphs_spaced_an_em_or_wider_are_items_apart() {
     // A glyph table's header row as pdfTeX draws it: one string, cells spaced by 1.3 em of Tc
-    // (txfontsdoc.pdf). Tracking of 0.6 em (pypdf's toy.pdf) is still a letter-spaced word.
+    // (txfontsdoc.pdf); letters a whole em apart (4.208 Tc at 4.208 pt, Acrobat's TouchUp in
+    // PyMuPDF's test-2462.pdf). Tracking of 0.6 em (pypdf's toy.pdf) is still a letter-spaced
+    // word.
     let text = text_of(
         b"BT /F1 1 Tf 10.9 0 0 10.9 72 700 Tm 1.3 Tc [(01) -5.5 (23)] TJ ET
+          BT /F1 4.208 Tf 72 680 Td 4.208 Tc (aaa) Tj ET
           BT /F1 20 Tf 72 650 Td 12 Tc (Double) Tj ET",
     );
     assert!(text.contains("0 1 2 3"), "{text:?}");
+    assert!(text.contains("a a a"), "{text:?}");
     assert!(text.contains("Double"), "{text:?}");
 }
 

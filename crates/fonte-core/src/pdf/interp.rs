@@ -312,10 +312,10 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         // wide enough (as pdftotext does; grdemo-doc.pdf, issue 16).
         let break_between =
             glyphs.len() == 2 && gs.char_space > 0.0 && !glyphs.iter().any(|g| g.is_space_code);
-        // A character spacing wider than an em is no letter spacing (tracking rarely passes
+        // A character spacing of an em or more is no letter spacing (tracking rarely passes
         // half an em): the glyphs are items apart, as the cells of a glyph table that pdfTeX
         // spaces with 1.3 em of Tc (txfontsdoc.pdf).
-        let apart = gs.size > 0.0 && gs.char_space > gs.size;
+        let apart = gs.size > 0.0 && gs.char_space >= gs.size;
         // A lone glyph reflected in place is a typographic device (the reversed E of the XeTeX
         // logo) and stays in its line; a reflected string is a mirror image, read along its
         // advance with the skewed text.
