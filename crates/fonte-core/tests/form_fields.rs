@@ -163,3 +163,19 @@ fn list_boxes_that_overflow_over_each_other_keep_every_letter() {
         assert!(text.contains(item), "{item}: {text:?}");
     }
 }
+
+#[test]
+fn a_list_box_scrolled_down_shows_its_items_from_its_top_index() {
+    // pypdfium2's forms.pdf: a list box of the ten Canadian provinces scrolled to the last
+    // (/TI 9), which is all it shows; every province was listed.
+    let pdf = form(
+        &[(
+            "/FT /Ch /T (Province) /Opt [(Alberta) (Manitoba) (Ontario) (Quebec)] \
+             /V (Quebec) /TI 3",
+            [100.0, 100.0, 200.0, 130.0],
+        )],
+        b"/Tx BMC EMC",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text, "Example for a Form\n\nQuebec");
+}

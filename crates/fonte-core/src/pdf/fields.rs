@@ -46,11 +46,14 @@ pub(super) fn shown(annot: &Dictionary, resolve: &impl Resolve) -> Shown {
             }
         }
         Some("Ch") if flags & COMBO != 0 => value.as_ref().and_then(text).into_iter().collect(),
+        // A list box shows its items from its top index (/TI: the list scrolled so, as the
+        // user left it) down, as poppler draws them.
         Some("Ch") => inherited(annot, "Opt", resolve)
             .and_then(|o| o.resolve(resolve).ok())
             .and_then(|o| o.into_array().ok())
             .unwrap_or_default()
             .iter()
+            .skip(top_index(annot, resolve))
             .take(1_000)
             .filter_map(|item| match item {
                 // An item is its text, or [export value, text shown].
@@ -66,6 +69,14 @@ pub(super) fn shown(annot: &Dictionary, resolve: &impl Resolve) -> Shown {
         .filter(|l| !l.is_empty())
         .collect();
     Shown { lines, size }
+}
+
+/// A list box's /TI, where it is a usable index.
+fn top_index(annot: &Dictionary, resolve: &impl Resolve) -> usize {
+    inherited(annot, "TI", resolve)
+        .and_then(|t| t.as_integer().ok())
+        .and_then(|t| usize::try_from(t).ok())
+        .unwrap_or(0)
 }
 
 /// Glyphs for `shown` in `rect`: from its left edge, a single line centred in the box and
