@@ -147,6 +147,46 @@ fn expand_abbr(p: Primitive, alt: &[(&str, &str)]) -> Primitive {
     }
 }
 
+/// Fonte: the end mark of an inline image's ASCII data filter, by its name or abbreviation.
+fn ascii_filter_end(filter: &str) -> &'static [u8] {
+    match filter {
+        "A85" | "ASCII85Decode" => b"~>",
+        "AHx" | "ASCIIHexDecode" => b">",
+        _ => b"",
+    }
+}
+
+/// Fonte: where an inline image's data ends: (its length, the length of the white space and
+/// "EI" after it). The "EI" must have white space before it and white space, a delimiter or
+/// the end after it, and what follows must not look binary (the image's own bytes can hold
+/// " EI "); where the data is ASCII with an end mark, only an "EI" after that mark counts.
+fn inline_image_end(data: &[u8], ascii_end: &[u8]) -> Option<(usize, usize)> {
+    let from = match ascii_end {
+        b"" => 0,
+        mark => data.windows(mark.len()).position(|w| w == mark).map_or(0, |at| at + mark.len()),
+    };
+    let white = |b: u8| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0c' | b'\0');
+    let mut i = from;
+    while i + 2 <= data.len() {
+        let at = i;
+        i += 1;
+        if &data[at..at + 2] != b"EI" || at == 0 || !white(data[at - 1]) {
+            continue;
+        }
+        let after = &data[at + 2..];
+        if after.first().is_some_and(|&b| !white(b) && !b"/[<(%".contains(&b)) {
+            continue;
+        }
+        if after.iter().take(8).any(|&b| b >= 0x80 || (b < 0x20 && !white(b))) {
+            continue;
+        }
+        // The data ends before the white space that precedes "EI" (one byte; ASCII data may
+        // end anywhere before it).
+        return Some((at - 1, 3));
+    }
+    None
+}
+
 fn inline_image(lexer: &mut Lexer, resolve: &impl Resolve) -> Result<Arc<ImageXObject>> {
     let mut dict = Dictionary::new();
     loop {
@@ -178,11 +218,28 @@ fn inline_image(lexer: &mut Lexer, resolve: &impl Resolve) -> Result<Arc<ImageXO
     lexer.next_expect("ID")?;
     let data_start = lexer.get_pos() + 1;
 
-    // find the end before try parsing.
-    if lexer.seek_substr("\nEI").is_none() {
+    // Fonte: the data ends at the first "EI" with white space before and after it (and, for
+    // ASCII85 or hex data, after the data's own end mark), as MuPDF and pdf.js find it. The
+    // crate looked for "\nEI" only, so an image ending "~> EI Q" on one line swallowed the
+    // content after it up to the next line that starts with EI (a utility bill's figures in
+    // tabula-py's data_dtype.pdf).
+    let ascii_end: &[u8] = match dict.get("Filter") {
+        Some(Primitive::Name(f)) => ascii_filter_end(f),
+        Some(Primitive::Array(fs)) => fs.first().and_then(|f| f.as_name().ok()).map_or(b"", ascii_filter_end),
+        _ => b"",
+    };
+    let Some((data_len, ei_len)) = lexer
+        .rest()
+        .get(1..)
+        .and_then(|data| inline_image_end(data, ascii_end))
+    else {
+        // The rest of the stream is the image's (or damage): nothing after it is read as
+        // operators, and the caller hears that the stream broke off.
+        lexer.set_pos(lexer.get_pos() + lexer.rest().len());
         bail!("inline image exceeds expected data range");
-    }
-    let data_end = lexer.get_pos() - 3;
+    };
+    let data_end = data_start + data_len;
+    lexer.set_pos(data_end + ei_len);
 
     // ugh
     let bits_per_component = dict.get("BitsPerComponent").map(|p| p.as_integer()).transpose()?;
@@ -295,6 +352,9 @@ impl OpBuilder {
                         Ok(()) => {},
                         Err(e) if resolve.options().allow_invalid_ops => {
                             warn!("OP Err: {:?}", e);
+                            // Fonte: an inline image without its end took the rest of the
+                            // stream: what was after it is lost.
+                            self.cut_short |= operator == "BI";
                         },
                         Err(e) => return Err(e),
                     }

@@ -223,6 +223,12 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
+    /// Fonte: the bytes from the current position to the end of the buffer.
+    #[inline]
+    pub fn rest(&self) -> &'a [u8] {
+        &self.buf[self.pos.min(self.buf.len())..]
+    }
+
     /// Fonte: the file offset of the start of this lexer's buffer.
     #[inline]
     pub fn file_offset(&self) -> usize {
