@@ -410,7 +410,8 @@ impl<'a> Substr<'a> {
             return false;
         }
         let mut slice = self.slice;
-        if slice[0] == b'-' {
+        // Fonte: a number may have a plus sign too ("+17", PDF 32000-1, 7.3.3).
+        if slice[0] == b'-' || slice[0] == b'+' {
             if slice.len() < 2 {
                 return false;
             }
@@ -426,7 +427,9 @@ impl<'a> Substr<'a> {
             return None;
         }
         let mut slice = self.slice;
-        if slice[0] == b'-' {
+        // Fonte: "+.123" is a number as well as "-.123" (the PDF Association's compacted
+        // syntax test).
+        if slice[0] == b'-' || slice[0] == b'+' {
             if slice.len() < 2 {
                 return None;
             }
