@@ -343,3 +343,22 @@ fn a_font_named_in_another_encoding_than_utf8_loads() {
     assert_eq!(out.report, Report::Complete);
     assert_eq!(out.pages[0].text, "Hello");
 }
+
+#[test]
+fn a_negative_code_in_differences_does_not_panic() {
+    // Found by the mutation fuzz test (stop 34): the `pdf` crate counted codes from -1 read as
+    // u32::MAX and overflowed at the next name. The names from code -1 are no code's: nothing
+    // is mapped, and the rest of the page reads.
+    let pdf = page(
+        |b| {
+            let f = b.obj(
+                "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type \
+                 /Encoding /Differences [-1 /a /b 98 /c] >> >>",
+            );
+            format!("/F2 {f} 0 R")
+        },
+        "BT /F1 10 Tf 40 720 Td (Survives) Tj ET BT /F2 10 Tf 40 700 Td (b) Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text, "Survives\n\nc");
+}

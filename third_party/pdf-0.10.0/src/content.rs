@@ -147,6 +147,23 @@ fn expand_abbr(p: Primitive, alt: &[(&str, &str)]) -> Primitive {
     }
 }
 
+/// Fonte: whether `rest` holds only white space and comments: a stream that ends with a
+/// comment ("% DSBlank", a signature's blank layer) ends there, not broken off.
+fn blank(rest: &[u8]) -> bool {
+    let mut in_comment = false;
+    rest.iter().all(|&b| match b {
+        b'\r' | b'\n' => {
+            in_comment = false;
+            true
+        }
+        b'%' => {
+            in_comment = true;
+            true
+        }
+        _ => in_comment || b.is_ascii_whitespace(),
+    })
+}
+
 /// Fonte: the end mark of an inline image's ASCII data filter, by its name or abbreviation.
 fn ascii_filter_end(filter: &str) -> &'static [u8] {
     match filter {
@@ -341,7 +358,7 @@ impl OpBuilder {
                     if e.is_eof() {
                         // Fonte: more than whitespace left means the stream broke off.
                         self.cut_short |= !buffer.is_empty()
-                            || data[backup_pos.min(data.len())..].iter().any(|b| !b.is_ascii_whitespace());
+                            || !blank(&data[backup_pos.min(data.len())..]);
                         break;
                     }
                     // It's not an object/operand - treat it as an operator.

@@ -48,7 +48,8 @@ impl Object for Encoding {
                             }
                             Primitive::Name(name) => {
                                 differences.insert(gid, name);
-                                gid += 1;
+                                // Fonte: a negative code (-1 as u32) overflowed here.
+                                gid = gid.saturating_add(1);
                             }
                             _ => bail!("Unknown part primitive in dictionary: {:?}", part),
                         }

@@ -116,7 +116,12 @@ impl XRefTable {
                 let should_be_updated = match *dst {
                     XRef::Raw { gen_nr: gen, .. } | XRef::Free { gen_nr: gen, .. }
                         => entry.get_gen_nr() > gen,
-                    XRef::Stream { .. } | XRef::Invalid
+                    // Fonte: sections are added newest first, and an object in an object
+                    // stream has generation 0: an older section's entry replaced it, so an
+                    // update that moved an object into an object stream was undone (pyHanko's
+                    // minimal-two-fields-signed-twice.pdf lost its second signature).
+                    XRef::Stream { .. } => entry.get_gen_nr() > 0,
+                    XRef::Invalid
                         => true,
                     x => bail!("found {:?}", x)
                 };
