@@ -52,6 +52,11 @@ SOURCES = [
     # tabula's real-world tables.
     ("PyMuPDF", "2.1"),
     ("tabula-py", "2.10.0"),
+    # Added at stop 34: pyHanko's signing tests (incremental updates, signature appearances,
+    # certificate encryption, the PDF Association's compacted syntax test) and pdfreader's
+    # examples.
+    ("pyHanko", "0.38.0"),
+    ("pdfreader", "0.1.15"),
 ]
 
 # (package, version, cap): Debian packages with PDF documentation.

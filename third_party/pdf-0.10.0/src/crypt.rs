@@ -169,6 +169,15 @@ impl Decoder {
     }
 
     pub fn from_password(dict: &CryptDict, id: &[u8], pass: &[u8]) -> Result<Decoder> {
+        /// Fonte: whether streams and strings both use the Identity crypt filter.
+        fn identity_filters(dict: &CryptDict) -> bool {
+            let stm = dict.default_crypt_filter.as_ref().map(|n| n.as_str());
+            let str_ = match dict._other.get("StrF") {
+                Some(crate::primitive::Primitive::Name(n)) => Some(n.as_str()),
+                _ => None,
+            };
+            stm.map_or(true, |n| n == "Identity") && str_.map_or(true, |n| n == "Identity")
+        }
         fn compute_u_rev_2(key: &[u8]) -> Vec<u8> {
             // algorithm 4
             let mut data = PADDING.to_vec();
@@ -305,6 +314,13 @@ impl Decoder {
                     (dict.bits, CryptMethod::V2)
                 }
             },
+            4 ..= 6 if identity_filters(dict) => {
+                // Fonte: /StmF and /StrF /Identity (or absent: Identity is their default) leave
+                // streams and strings as written; only embedded files are encrypted (/EFF).
+                // Such a file was refused ("missing crypt filter entry Identity"; pyHanko's
+                // embedded-encrypted-nocf.pdf), where other readers read it without a password.
+                return Ok(Decoder::new(Vec::new(), 0, CryptMethod::None, dict.encrypt_metadata));
+            }
             4 ..= 6 => {
                 let default = dict
                     .crypt_filters
@@ -572,7 +588,8 @@ impl Decoder {
         // a) we have those already
 
         match self.method {
-            CryptMethod::None => unreachable!(),
+            // Fonte: the Identity crypt filter (see `identity_filters`).
+            CryptMethod::None => Ok(data),
             CryptMethod::V2 => {
                 // b)
                 let mut key = [0; 16 + 5];
