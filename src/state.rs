@@ -59,6 +59,8 @@ pub enum Status {
 pub enum Why {
     /// Encrypted: give its password.
     Password,
+    /// Encrypted for its recipients by another security handler (its name): no password.
+    Recipients(String),
     /// Scanned, no text layer: OCR it first.
     Scanned,
     /// Text is shown but none of it decodes (why, glyphs shown): OCR it.
@@ -84,6 +86,7 @@ impl Status {
             },
             Report::Rejected { reason } => Status::Rejected(match reason {
                 RejectReason::NeedsPassword => Why::Password,
+                RejectReason::OtherSecurityHandler { handler } => Why::Recipients(handler.clone()),
                 RejectReason::NoTextLayer => Why::Scanned,
                 RejectReason::Undecodable { why, shown } => Why::Undecodable(*why, *shown),
                 RejectReason::Malformed { detail } => Why::Malformed(detail.clone()),

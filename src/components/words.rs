@@ -13,6 +13,7 @@ use crate::state::{Status, Why};
 pub fn why_view(i18n: I18nContext<Locale>, why: &Why) -> AnyView {
     match why.clone() {
         Why::Password => t!(i18n, why_password).into_any(),
+        Why::Recipients(handler) => t!(i18n, why_recipients, handler = handler).into_any(),
         Why::Scanned => t!(i18n, why_scanned).into_any(),
         Why::Undecodable(Loss::NoUnicode, shown) => {
             t!(i18n, why_undecodable_no_unicode, shown).into_any()

@@ -56,6 +56,10 @@ pub fn rejected(reason: &RejectReason) -> String {
         RejectReason::NeedsPassword => {
             "needs a password: it is encrypted; give its password to open it".into()
         }
+        RejectReason::OtherSecurityHandler { handler } => format!(
+            "encrypted for its recipients ({handler} security handler, e.g. their certificates): \
+             no password opens it; ask its sender for an unencrypted copy"
+        ),
         RejectReason::NoTextLayer => {
             "no text layer (scanned?): run OCR on it first, e.g. with ocrmypdf".into()
         }

@@ -6,7 +6,7 @@
 mod common;
 
 use common::hostile::Builder;
-use fonte_core::pdf::{extract, Limits, Report};
+use fonte_core::pdf::{extract, Limits, RejectReason, Report};
 
 #[test]
 fn a_file_whose_streams_and_strings_use_the_identity_filter_reads_without_a_password() {
@@ -35,4 +35,34 @@ fn a_file_whose_streams_and_strings_use_the_identity_filter_reads_without_a_pass
     let out = extract(&pdf, None, Limits::default());
     assert_eq!(out.report, Report::Complete);
     assert_eq!(out.pages[0].text, "Hello World");
+}
+
+#[test]
+fn a_file_encrypted_for_certificate_holders_says_so_and_asks_no_password() {
+    // The public-key handler (Adobe.PubSec) encrypts for the holders of certificates: no
+    // password opens it. It was reported malformed ("Field /o is missing in dictionary for
+    // type CryptDict"; pyHanko's pubkey-*.pdf).
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [] /Count 0 >>");
+    let encrypt = b.obj(
+        "<< /Filter /Adobe.PubSec /SubFilter /adbe.pkcs7.s5 /V 4 /Length 128 \
+         /CF << /DefaultCryptFilter << /CFM /AESV2 /Recipients [<3082>] >> >> \
+         /StmF /DefaultCryptFilter /StrF /DefaultCryptFilter >>",
+    );
+    let pdf = b.finish_with(
+        catalog,
+        &format!(" /Encrypt {encrypt} 0 R /ID [<0123456789abcdef> <0123456789abcdef>]"),
+    );
+    for password in [None, Some(&b"secret"[..])] {
+        let out = extract(&pdf, password, Limits::default());
+        assert_eq!(
+            out.report,
+            Report::Rejected {
+                reason: RejectReason::OtherSecurityHandler {
+                    handler: "Adobe.PubSec".into()
+                }
+            }
+        );
+    }
 }

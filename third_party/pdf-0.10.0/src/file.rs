@@ -226,6 +226,15 @@ where
             };
 
             let resolver = StorageResolver::new(self);
+            // Fonte: a handler other than the standard one (Adobe.PubSec: encrypted for the
+            // holders of certificates; DRM plug-ins) has no password to give; say which, so
+            // the reader can tell this from a broken file.
+            let handler = crypt.clone().resolve(&resolver).ok()
+                .and_then(|c| c.into_dictionary().ok())
+                .and_then(|c| c.get("Filter").and_then(|f| f.as_name().ok()).map(str::to_string));
+            if let Some(handler) = handler.filter(|h| h != "Standard") {
+                bail!("unsupported security handler {}", handler);
+            }
             let dict = CryptDict::from_primitive(crypt.clone(), &resolver)?;
 
             self.decoder = Some(t!(Decoder::from_password(&dict, key, password)));

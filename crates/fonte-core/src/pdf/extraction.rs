@@ -35,6 +35,18 @@ fn root_cause(msg: &str) -> String {
     }
 }
 
+/// The name of the security handler the file needs, when it is not the password one (the
+/// patched `pdf` crate says "unsupported security handler NAME").
+fn other_security_handler(msg: &str) -> Option<String> {
+    let rest = msg.split("unsupported security handler ").nth(1)?;
+    let name: String = rest
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != '"' && *c != ')')
+        .take(64)
+        .collect();
+    Some(name)
+}
+
 fn looks_like_password_error(msg: &str) -> bool {
     let m = msg.to_lowercase();
     m.contains("password") || m.contains("decrypt") || m.contains("encrypt")
@@ -139,6 +151,12 @@ impl Extraction {
         };
         let file = match load(b"") {
             Ok(f) => f,
+            Err(e) if other_security_handler(&e.to_string()).is_some() => {
+                let handler = other_security_handler(&e.to_string()).unwrap_or_default();
+                return Err(Box::new(rejected(RejectReason::OtherSecurityHandler {
+                    handler,
+                })));
+            }
             Err(e) => match password {
                 Some(pw) => match load(pw) {
                     Ok(f) => f,

@@ -71,6 +71,13 @@ pub enum PartialReason {
 pub enum RejectReason {
     /// Encrypted with a user password we do not have.
     NeedsPassword,
+    /// Encrypted by a security handler other than the password one: `handler` is its name
+    /// (Adobe.PubSec: for the holders of certificates, opened with their private keys; or a
+    /// DRM plug-in's). No password opens it.
+    OtherSecurityHandler {
+        /// The handler's name, from the file's /Encrypt /Filter.
+        handler: String,
+    },
     /// Pages are images without a text layer.
     NoTextLayer,
     /// The pages show text, but none of it could be decoded (mostly for the reason `why`):
