@@ -177,6 +177,15 @@ def wide(args):
         print(f"  against mutool >= 0.97: {alone} ({alone / len(text):.1%}); against either reader: "
               f"{either} ({either / len(text):.1%}); mutool against pdftotext: {readers} "
               f"({readers / len(text):.1%})")
+        # Below 0.97 against pdftotext: which side a difference is likely on.
+        below = [r for r in text if r[2] < 0.97]
+        like_mu = [r for r in below if against(r) >= 0.97]
+        readers_agree = [r for r in below if against(r) < 0.97 and second[r[0]][1] >= 0.97]
+        print(f"  of {len(below)} below 0.97: MuPDF reads as Fonte does in {len(like_mu)}; the two "
+              f"readers agree without Fonte in {len(readers_agree)}; all three differ in "
+              f"{len(below) - len(like_mu) - len(readers_agree)}")
+        for name, *_ in readers_agree:
+            print(f"    readers agree, Fonte differs: {name}")
     print("text files below 0.80 (word F1, then the F1 of 5-grams of characters with spaces taken out:"
           " high where only the split into words differs), with Fonte's report:")
     for name, n, score, report, chars in sorted(text, key=lambda r: r[2]):
