@@ -10,7 +10,7 @@ use pdf::object::{PlainRef, Resolve, Resources, XObject};
 use super::actual_text::Spans;
 use super::font::{FontDecoder, Loss};
 pub use super::matrix::{annotation_matrix, M0};
-use super::matrix::{mirrored_on_a_line, quarter_turns, M};
+use super::matrix::{mirrored_on_a_line, quarter_turns, turned, M};
 use super::placed::clip_to_box;
 pub use super::placed::Placed;
 use super::tally::Tally;
@@ -396,14 +396,5 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             placed_last = true;
         }
         placed_last
-    }
-}
-
-/// The direction of a glyph's line: its glyph matrix's, a quarter turn clockwise more where
-/// the font writes vertically (the pen moves down the glyph's own y axis).
-fn turned(turns: Option<u8>, vertical: bool) -> Option<u8> {
-    match vertical {
-        true => turns.map(|t| (t + 3) % 4),
-        false => turns,
     }
 }

@@ -105,3 +105,12 @@ pub fn annotation_matrix(
     let a = M([sx, 0.0, 0.0, sy, rx0 - x0 * sx, ry0 - y0 * sy]);
     M0(m.then(a).0)
 }
+
+/// The direction of a glyph's line: its glyph matrix's, a quarter turn clockwise more where
+/// the font writes vertically (the pen moves down the glyph's own y axis).
+pub(super) fn turned(turns: Option<u8>, vertical: bool) -> Option<u8> {
+    match vertical {
+        true => turns.map(|t| (t + 3) % 4),
+        false => turns,
+    }
+}

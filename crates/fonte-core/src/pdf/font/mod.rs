@@ -14,6 +14,7 @@ use pdf_encoding::{MACROMAN, STANDARD, SYMBOL, WINANSI, ZDINGBAT};
 
 mod cmap;
 mod collections;
+mod composite;
 mod glyph;
 mod names;
 mod predefined;
@@ -21,44 +22,27 @@ mod programs;
 mod standard;
 mod truetype;
 
-use cmap::EmbeddedCMap;
-use collections::Collection;
+use composite::Composite;
 pub use glyph::{Glyph, Loss};
 pub use names::glyph_name_text;
 use names::{code_named_glyph, codes_named_by_number, number_named_glyph};
-use predefined::{roman_cid, UnicodeCodes};
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
 use standard::standard_widths;
 use truetype::{is_truetype, TrueTypeTables};
 
 /// A font prepared for decoding.
 pub struct FontDecoder {
-    two_byte: bool,
     to_unicode: Option<ToUnicodeMap>,
     /// For simple fonts: code -> text from the encoding.
     table: Vec<Option<String>>,
     /// For simple fonts: why a code has no text in `table`; `None` where the code draws no
     /// glyph (the encoding gives it no name, or names it .notdef).
     table_loss: Vec<Option<Loss>>,
-    /// CID fonts: the embedded TrueType program's tables and the CID -> glyph map, for codes
-    /// the ToUnicode map does not cover.
-    cid_program: Option<(TrueTypeTables, Option<Vec<u16>>)>,
-    /// Why a CID font's code that nothing maps has no text.
-    cid_loss: Loss,
-    /// CID fonts whose /Encoding is a predefined Unicode CMap: how its codes are split.
-    unicode_codes: Option<UnicodeCodes>,
-    /// CID fonts whose /Encoding is an embedded CMap: code lengths and CIDs.
-    embedded_cmap: Option<EmbeddedCMap>,
-    /// CID fonts of an Adobe CJK collection whose codes select known CIDs (Identity or an
-    /// embedded CMap): the collection's character of each CID.
-    collection: Option<Collection>,
-    /// Vertical writing (WMode 1): how far down each glyph moves the pen, in ems (/DW2).
-    vertical: Option<f32>,
+    /// Type0 (composite) fonts: how codes split into CIDs and what each CID reads as.
+    composite: Option<Composite>,
     widths: HashMap<u32, f32>,
     /// Standard-14 fonts without /Widths: widths by character (in 1/1000).
     standard: Option<HashMap<char, f32>>,
-    /// CID fonts: /W and /DW of the descendant font (in 1/1000).
-    cid_widths: Option<pdf::font::Widths>,
     default_width: f32,
     /// Type3 glyph space -> text space (x scale); 0.001 for every other font.
     width_scale: f32,
@@ -265,69 +249,14 @@ impl FontDecoder {
         } else {
             None
         };
-        let cid_widths = if two_byte {
-            font.widths(resolve).ok().flatten()
-        } else {
-            None
-        };
-
-        let cid_program = if two_byte {
-            truetype.map(|tt| {
-                let table = match font.cid_to_gid_map() {
-                    Some(pdf::font::CidToGidMap::Table(t)) => Some(t.clone()),
-                    _ => None,
-                };
-                (tt, table)
-            })
-        } else {
-            None
-        };
-
-        let unicode_codes = match font.encoding().map(|e| &e.base) {
-            Some(BaseEncoding::Other(name)) if two_byte => UnicodeCodes::of(name),
-            _ => None,
-        };
-        let embedded_cmap = font
-            .encoding_cmap
-            .as_ref()
-            .filter(|_| two_byte)
-            .and_then(|s| (**s).data(resolve).ok())
-            .and_then(|data| EmbeddedCMap::parse(&data));
-        // Under a predefined CMap other than Identity (90ms-RKSJ-H) the code is not the CID,
-        // and the collection cannot be asked without that CMap's table.
-        let codes_are_cids = embedded_cmap.is_some()
-            || match font.encoding().map(|e| &e.base) {
-                Some(BaseEncoding::IdentityH) | None => true,
-                Some(BaseEncoding::Other(name)) => name == "Identity-V",
-                Some(_) => false,
-            };
-        let collection = match &font.data {
-            FontData::Type0(t0) if codes_are_cids => t0.descendant_fonts.first(),
-            _ => None,
-        }
-        .and_then(|descendant| match &descendant.data {
-            FontData::CIDFontType0(f) | FontData::CIDFontType2(f) => {
-                Collection::of(&f.system_info, resolve)
-            }
-            _ => None,
-        });
-        let vertical_mode = embedded_cmap.as_ref().is_some_and(|c| c.vertical)
-            || matches!(font.encoding().map(|e| &e.base), Some(BaseEncoding::Other(name)) if name.ends_with("-V"));
-        let vertical = (two_byte && vertical_mode).then(|| down_advance(font, resolve));
+        let composite = two_byte.then(|| Composite::new(font, resolve, truetype, unknown));
         Self {
-            two_byte,
             to_unicode,
             table,
             table_loss,
-            cid_program,
-            cid_loss: unknown,
-            unicode_codes,
-            embedded_cmap,
-            collection,
-            vertical,
+            composite,
             widths,
             standard,
-            cid_widths,
             default_width,
             width_scale,
         }
@@ -336,75 +265,14 @@ impl FontDecoder {
     /// Whether the font writes vertically (WMode 1: Identity-V, UniJIS-UCS2-V): each glyph
     /// moves the pen down by its [`Glyph::width`], not across.
     pub fn vertical(&self) -> bool {
-        self.vertical.is_some()
+        self.composite.as_ref().is_some_and(Composite::vertical)
     }
 
     /// Decodes the bytes of one string operand into glyphs.
     pub fn decode(&self, bytes: &[u8]) -> Vec<Glyph> {
         let mut out = Vec::with_capacity(bytes.len());
-        if self.two_byte {
-            let mut rest = bytes;
-            while !rest.is_empty() {
-                let n = match (&self.embedded_cmap, self.unicode_codes) {
-                    (Some(cmap), _) => cmap.len(rest),
-                    (None, Some(u)) => u.len(rest),
-                    (None, None) => 2,
-                }
-                .clamp(1, rest.len());
-                let (piece, after) = rest.split_at(n);
-                rest = after;
-                let code = match (&self.embedded_cmap, piece) {
-                    (Some(_), piece) => cmap::value(piece).unwrap_or(0),
-                    (None, [a, b, ..]) => u16::from_be_bytes([*a, *b]) as u32,
-                    (None, [a]) => *a as u32,
-                    (None, []) => 0,
-                };
-                // An embedded CMap says which CID the code selects; Identity-H, that it is one.
-                let selected = self.embedded_cmap.as_ref().map_or(code, |c| c.cid(code));
-                let by_code = self.unicode_codes.and_then(|u| u.text(piece));
-                let mapped = u16::try_from(code)
-                    .ok()
-                    .and_then(|code| self.to_unicode.as_ref()?.get(code));
-                let text = match mapped {
-                    Some(t) => Ok(t.to_string()),
-                    None => match by_code {
-                        Some(c) => Ok(c.to_string()),
-                        None => {
-                            u16::try_from(selected).map_or(Err(self.cid_loss), |cid| {
-                                match self.collection.and_then(|c| c.text(cid)) {
-                                    Some(t) => Ok(t.to_string()),
-                                    None => self.cid_text(cid),
-                                }
-                            })
-                        }
-                    },
-                };
-                // Under a Unicode CMap the code is no CID: a Roman character's CID is known,
-                // the rest take the font's default width.
-                let cid = match (self.unicode_codes, by_code) {
-                    (Some(_), Some(c)) => roman_cid(c).unwrap_or(usize::MAX),
-                    (Some(_), None) => usize::MAX,
-                    (None, _) => selected as usize,
-                };
-                let width = match self.vertical {
-                    Some(down) => down,
-                    None => self
-                        .cid_widths
-                        .as_ref()
-                        .map_or(self.default_width, |w| w.get(cid) * 0.001),
-                };
-                let (text, lost) = match text {
-                    Ok(t) => (t, None),
-                    // CID 0 is .notdef: nothing drawn, nothing lost.
-                    Err(loss) => (String::new(), (selected != 0).then_some(loss)),
-                };
-                out.push(Glyph {
-                    text,
-                    width,
-                    is_space_code: false,
-                    lost,
-                });
-            }
+        if let Some(composite) = &self.composite {
+            composite.decode(self.to_unicode.as_ref(), bytes, &mut out);
         } else {
             for &b in bytes {
                 let text = self
@@ -437,28 +305,6 @@ impl FontDecoder {
             }
         }
         out
-    }
-}
-
-/// The vertical advance of a vertical CID font's glyphs in ems: /DW2's second number (the
-/// displacement w1y, negative: downwards), -1000 by default. /W2's per-CID exceptions are not
-/// read: the advance only spaces the glyphs of a column, which full-width CJK text fills
-/// evenly.
-fn down_advance(font: &Font, resolve: &impl Resolve) -> f32 {
-    let FontData::Type0(t0) = &font.data else {
-        return 1.0;
-    };
-    let dw2 = t0.descendant_fonts.first().and_then(|d| match &d.data {
-        FontData::CIDFontType0(f) | FontData::CIDFontType2(f) => f._other.get("DW2").cloned(),
-        _ => None,
-    });
-    match dw2.and_then(|p| p.resolve(resolve).ok()) {
-        Some(Primitive::Array(a)) => a
-            .get(1)
-            .and_then(number)
-            .filter(|w1| (-10_000.0..0.0).contains(w1))
-            .map_or(1.0, |w1| -w1 / 1000.0),
-        _ => 1.0,
     }
 }
 

@@ -153,22 +153,3 @@ pub(super) fn is_truetype(font: &Font, data: &[u8]) -> bool {
         || descendant_truetype
         || magic
 }
-
-impl super::FontDecoder {
-    /// A CID font's code that its ToUnicode map does not cover, through its TrueType program.
-    pub(super) fn cid_text(&self, cid: u16) -> Result<String, Loss> {
-        let Some((tt, map)) = &self.cid_program else {
-            return Err(self.cid_loss);
-        };
-        let gid = match map {
-            Some(table) => *table.get(cid as usize).ok_or(Loss::NoUnicode)?,
-            // Identity, the default for an embedded TrueType program.
-            None => cid,
-        };
-        if gid == 0 {
-            // .notdef: nothing drawn, nothing lost.
-            return Ok(String::new());
-        }
-        tt.text(gid)
-    }
-}
