@@ -4,14 +4,10 @@
 
 mod common;
 
-use common::hostile::{page_with, Builder};
-use fonte_core::pdf::{extract, Limits, Report};
+use common::text_of_page as text_of;
 
-fn text_of(content: &[u8]) -> String {
-    let out = extract(&page_with(content), None, Limits::default());
-    assert_eq!(out.report, Report::Complete);
-    out.pages[0].text.clone()
-}
+use common::hostile::Builder;
+use fonte_core::pdf::{extract, Limits};
 
 #[test]
 fn a_span_reads_as_its_actual_text() {

@@ -5,14 +5,10 @@
 
 mod common;
 
+use common::text_of_page as text_of;
+
 use common::hostile::page_with;
 use fonte_core::pdf::{extract, Limits, Report};
-
-fn text_of(content: &[u8]) -> String {
-    let out = extract(&page_with(content), None, Limits::default());
-    assert_eq!(out.report, Report::Complete);
-    out.pages[0].text.clone()
-}
 
 #[test]
 fn text_after_an_inline_image_ended_on_its_own_line_is_read() {

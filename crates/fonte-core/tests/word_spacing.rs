@@ -5,14 +5,7 @@
 
 mod common;
 
-use common::hostile::page_with;
-use fonte_core::pdf::{extract, Limits, Report};
-
-fn text_of(content: &[u8]) -> String {
-    let out = extract(&page_with(content), None, Limits::default());
-    assert_eq!(out.report, Report::Complete);
-    out.pages[0].text.clone()
-}
+use common::text_of_page as text_of;
 
 #[test]
 fn a_word_placed_after_spaces_of_a_standard_font_is_a_word_of_its_own() {
