@@ -72,30 +72,20 @@ fn vertical_columns_read_right_to_left_each_top_to_bottom() {
 
 #[test]
 fn an_unknown_ordering_or_a_predefined_cmap_without_its_table_stays_reported() {
-    // Identity codes of an ordering nobody publishes a table for: nothing to read them by.
-    let pdf = page(
-        "Identity-H",
-        "Custom",
-        "BT /F1 12 Tf 72 720 Td <0cd40e8a> Tj ET",
-    );
-    let out = extract(&pdf, None, Limits::default());
-    assert!(
-        matches!(out.report, Report::Rejected { .. }),
-        "{:?}",
-        out.report
-    );
-    // Shift-JIS codes (90ms-RKSJ-H) select CIDs through that CMap, which Fonte does not hold:
-    // read as CIDs they would be other characters, so they are reported lost instead.
-    let pdf = page(
-        "90ms-RKSJ-H",
-        "Japan1",
-        "BT /F1 12 Tf 72 720 Td <93fa967b> Tj ET",
-    );
-    let out = extract(&pdf, None, Limits::default());
-    assert!(
-        matches!(out.report, Report::Rejected { .. }),
-        "{:?}",
-        out.report
-    );
-    assert_eq!(out.pages[0].text, "");
+    for (encoding, ordering, codes) in [
+        // Identity codes of an ordering nobody publishes a table for: nothing to read them by.
+        ("Identity-H", "Custom", "0cd40e8a"),
+        // Shift-JIS codes (90ms-RKSJ-H) select CIDs through that CMap, which Fonte does not
+        // hold: read as CIDs they would be other characters, so they are reported lost instead.
+        ("90ms-RKSJ-H", "Japan1", "93fa967b"),
+    ] {
+        let content = format!("BT /F1 12 Tf 72 720 Td <{codes}> Tj ET");
+        let out = extract(&page(encoding, ordering, &content), None, Limits::default());
+        assert!(
+            matches!(out.report, Report::Rejected { .. }),
+            "{encoding}: {:?}",
+            out.report
+        );
+        assert_eq!(out.pages[0].text, "", "{encoding}");
+    }
 }

@@ -149,14 +149,19 @@ impl Extraction {
                 })
             })
         };
-        let file = match load(b"") {
+        let first = load(b"");
+        // No password opens a file encrypted for certificate holders: say so before asking.
+        if let Some(handler) = first
+            .as_ref()
+            .err()
+            .and_then(|e| other_security_handler(&e.to_string()))
+        {
+            return Err(Box::new(rejected(RejectReason::OtherSecurityHandler {
+                handler,
+            })));
+        }
+        let file = match first {
             Ok(f) => f,
-            Err(e) if other_security_handler(&e.to_string()).is_some() => {
-                let handler = other_security_handler(&e.to_string()).unwrap_or_default();
-                return Err(Box::new(rejected(RejectReason::OtherSecurityHandler {
-                    handler,
-                })));
-            }
             Err(e) => match password {
                 Some(pw) => match load(pw) {
                     Ok(f) => f,
