@@ -39,3 +39,35 @@ BT /F1 12 Tf 72 700 Td 0.4 Tc (has been demonstrated) Tj ET",
     assert_eq!(out.report, Report::Complete);
     assert_eq!(out.pages[0].text, "Figure label\n\nhas been demonstrated");
 }
+
+/// The box turns with the form: a flyer set at 30° (PyMuPDF's test_2645_2.pdf) lost the first
+/// letters of its lines ("r Teams") when the box was taken as the upright rectangle between
+/// two of its corners on the page, and what lies outside the turned box still goes.
+#[test]
+fn a_turned_form_clips_to_its_own_box() {
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+    let form = b.stream(
+        &format!(
+            "/Type /XObject /Subtype /Form /BBox [0 0 200 100] /Matrix [0.866 0.5 -0.5 0.866 0 0] \
+             /Resources << /Font << /F1 {font} 0 R >> >>"
+        ),
+        b"BT /F1 10 Tf 5 70 Td (Our Teams) Tj ET
+BT /F1 10 Tf 5 40 Td (Our support) Tj ET
+BT /F1 10 Tf 5 150 Td (Cut away) Tj ET",
+    );
+    let contents = b.stream("", b"q 1 0 0 1 200 300 cm /X1 Do Q");
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /X1 \
+         {form} 0 R >> >> /Contents {contents} 0 R >>"
+    )
+    .into_bytes();
+    let out = extract(&b.finish(catalog), None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    let text = &out.pages[0].text;
+    assert!(text.contains("Our Teams") && text.contains("Our support"), "{text:?}");
+    assert!(!text.contains("Cut"), "{text:?}");
+}

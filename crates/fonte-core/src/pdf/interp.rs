@@ -272,9 +272,8 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                             let (before, to_page) = (out.len(), m.then(gs.ctm));
                             self.run(&parsed.0, res, M0(to_page.0), out, depth + 1);
                             let b = &dict.bbox;
-                            let corners = [(b.left, b.bottom), (b.right, b.top)]
-                                .map(|(x, y)| to_page.apply(x, y));
-                            clip_to_box(out, before, corners);
+                            let bbox = [b.left, b.bottom, b.right, b.top];
+                            clip_to_box(out, before, bbox, to_page);
                         }
                         _ => {}
                     }

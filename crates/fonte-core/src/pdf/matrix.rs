@@ -35,6 +35,18 @@ impl M {
         let [a, b, c, d, e, f] = self.0;
         (x * a + y * c + e, x * b + y * d + f)
     }
+
+    /// The matrix that undoes this one; `None` when it flattens the plane (a form drawn with a
+    /// zero scale shows nothing).
+    pub(super) fn inverse(self) -> Option<M> {
+        let [a, b, c, d, e, f] = self.0;
+        let det = a * d - b * c;
+        if !det.is_normal() {
+            return None;
+        }
+        let (ia, ib, ic, id) = (d / det, -b / det, -c / det, a / det);
+        Some(M([ia, ib, ic, id, -(e * ia + f * ic), -(e * ib + f * id)]))
+    }
 }
 
 /// The direction of text drawn with the glyph matrix `[a b c d]`, in quarter turns (see
