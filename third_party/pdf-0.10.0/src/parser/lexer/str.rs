@@ -75,6 +75,11 @@ impl<'a> StringLexer<'a> {
                     }
                     b'\\' => Some(b'\\'),
 
+                    // Fonte: a backslash before anything but the escapes above and an octal
+                    // code is ignored (PDF 32000-1, 7.3.4.2): `\ ` is a space. Read as code 0
+                    // and then the character, a NUL glyph slipped into the text and its
+                    // default width spread every word of an AutoCAD drawing's notes.
+                    c if !(b'0'..=b'7').contains(&c) => Some(c),
                     _ => {
                         self.back()?;
                         let _start = self.get_offset();
