@@ -280,6 +280,36 @@ fn a_hyphen_drawn_through_the_standard_or_winansi_encoding_is_kept() {
     );
 }
 
+#[test]
+fn a_soft_hyphen_the_page_draws_is_a_hyphen() {
+    // ToUnicode maps the hyphen glyph to U+00AD (PyMuPDF's test_2861.pdf: "pseudoAvicenne"
+    // for the title's "pseudo-Avicenne"); a soft hyphen of no width shows nothing.
+    let pdf = page(
+        |b| {
+            let to_unicode = b.stream(
+                "",
+                b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Soft def \
+                  1 begincodespacerange <00> <FF> endcodespacerange 3 beginbfrange \
+                  <20> <2C> <0020> <2D> <2D> <00AD> <2E> <7D> <002E> endbfrange 1 beginbfchar \
+                  <7E> <00AD> endbfchar endcmap CMapName currentdict /CMap defineresource pop end end",
+            );
+            let mut widths = vec!["500"; 95];
+            widths[0x7E - 32] = "0";
+            let f = b.obj(format!(
+                "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 32 /LastChar 126 \
+                 /Widths [{}] /ToUnicode {to_unicode} 0 R >>",
+                widths.join(" ")
+            ));
+            format!("/F2 {f} 0 R")
+        },
+        "BT /F2 12 Tf 72 720 Td (pseudo-Avicenne) Tj 0 -14 Td (impossibil-) Tj 0 -14 Td (ity of \
+         infor~mation) Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert_eq!(out.pages[0].text, "pseudo-Avicenne\nimpossibil-\nity of information");
+}
+
 /// A non-embedded CJK font under a predefined Unicode CMap, as iText writes Chinese and
 /// Japanese text (STSong-Light, UniGB-UCS2-H; HeiseiMin-W3, UniJIS-UTF16-H), with no ToUnicode.
 fn unicode_cmap_font(b: &mut Builder, cmap: &str, ordering: &str) -> usize {

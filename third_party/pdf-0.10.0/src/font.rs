@@ -230,6 +230,11 @@ pub struct Widths {
     first_char: usize,
 }
 impl Widths {
+    /// Fonte: whether the array gives `cid` a width of its own (which may be 0: a glyph that
+    /// does not advance), rather than the default.
+    pub fn covers(&self, cid: usize) -> bool {
+        cid >= self.first_char && cid - self.first_char < self.values.len()
+    }
     pub fn get(&self, cid: usize) -> f32 {
         if cid < self.first_char {
             self.default

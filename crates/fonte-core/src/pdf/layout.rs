@@ -67,9 +67,23 @@ pub(super) fn line_text(glyphs: &[Placed]) -> String {
                 s.push(' ');
             }
         }
-        s.push_str(&g.text);
+        s.push_str(drawn_text(g));
     }
     s
+}
+
+/// The glyph's text, with a soft hyphen that the page draws read as the hyphen it shows.
+/// ToUnicode maps compound hyphens to U+00AD in some producers ("pseudo-Avicenne" in
+/// PyMuPDF's test_2861.pdf read "pseudoAvicenne", and the search lost the word) and line-end
+/// hyphens in others, which printed stay as the page shows them and search joins again. A
+/// soft hyphen without a width shows nothing and `clean` drops it.
+fn drawn_text(g: &Placed) -> &str {
+    let advance = (g.x_end - g.x).hypot(g.y_end - g.y);
+    if g.text == "\u{AD}" && advance > 0.1 * g.size {
+        "-"
+    } else {
+        &g.text
+    }
 }
 
 /// Whether the gap before glyph `i`, a tenth to 0.15 of an em, is a word break: between two
@@ -89,7 +103,8 @@ fn tight_break(before: &str, g: &Placed, gaps: &[f32], i: usize) -> bool {
         && g.text.starts_with(char::is_alphanumeric)
 }
 
-/// Spells out Latin ligatures, drops soft hyphens and control characters, composes accents.
+/// Spells out Latin ligatures, drops soft hyphens (those the page draws are hyphens by now:
+/// `drawn_text`) and control characters, composes accents.
 pub fn clean(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
     for c in text.chars() {
