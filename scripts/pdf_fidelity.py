@@ -13,7 +13,8 @@ usage: scripts/pdf_fidelity.py [--fonte target/debug/fonte] [--shared ../shared]
          reads at least 20 words from it; --explain adds, for each text file below 0.97, the
          words only one side reads; --mutool adds a second, independent reference, MuPDF's
          `mutool draw -F txt`: each file's F1 against it, how many files reach 0.97 against
-         either reader, and how often the two readers agree with each other)
+         either reader, how often the two readers agree with each other, and the files
+         missing over 1% of the words both readers read)
 """
 import argparse
 import collections
@@ -126,6 +127,16 @@ def mutool_text(pdf):
         return ""
 
 
+def missed_by_both(ours, ref, second, most=10):
+    """The word tokens both references read and Fonte does not: (how many, how many the two
+    references share, the most frequent as a `word×count` list). Blind to each reader's own
+    quirks (pdftotext's split ligatures, MuPDF's order), so what it lists is likely lost."""
+    shared = collections.Counter(ref) & collections.Counter(second)
+    missed = shared - collections.Counter(ours)
+    words = " ".join(f"{w}×{n}" for w, n in missed.most_common(most))
+    return sum(missed.values()), sum(shared.values()), words
+
+
 def differing_words(ours, ref, most=12):
     """The word tokens only one side reads, most frequent first, as `word×count` lists: what a
     person needs to tell which side is wrong (docs/QUALITY.md §1, "Below 0.97")."""
@@ -154,7 +165,8 @@ def wide(args):
         rows.append((str(pdf.relative_to(root)), len(ref_words), score, report, chars))
         if args.mutool and ref_words:
             mu_words = word_tokens(mutool_text(pdf))
-            second[rows[-1][0]] = (f1(word_tokens(ours), mu_words), f1(mu_words, ref_words))
+            second[rows[-1][0]] = (f1(word_tokens(ours), mu_words), f1(mu_words, ref_words),
+                                   missed_by_both(word_tokens(ours), ref_words, mu_words))
         if args.explain and score is not None and len(ref_words) >= 20 and score < 0.97:
             differences[rows[-1][0]] = differing_words(word_tokens(ours), ref_words)
     text = [r for r in rows if r[1] >= 20]
@@ -186,6 +198,14 @@ def wide(args):
               f"{len(below) - len(like_mu) - len(readers_agree)}")
         for name, *_ in readers_agree:
             print(f"    readers agree, Fonte differs: {name}")
+        # Whatever the band: words that both other readers read and Fonte does not, where
+        # they are over 1% of what the readers share (and at least 3): the likeliest losses.
+        lost = [(second[r[0]][2], r) for r in text]
+        lost = sorted(((m, r) for m, r in lost if m[0] >= 3 and m[0] > 0.01 * m[1]),
+                      key=lambda x: -x[0][0] / x[0][1])
+        print(f"  files missing over 1% of the words both readers read: {len(lost)}")
+        for (n, shared, words), (name, _, score, report, _) in lost:
+            print(f"    {n}/{shared}  F1 {score:.4f}  {name}  {report[:70]}\n        {words}")
     print("text files below 0.80 (word F1, then the F1 of 5-grams of characters with spaces taken out:"
           " high where only the split into words differs), with Fonte's report:")
     for name, n, score, report, chars in sorted(text, key=lambda r: r[2]):
