@@ -68,6 +68,9 @@ BT /F1 10 Tf 5 150 Td (Cut away) Tj ET",
     let out = extract(&b.finish(catalog), None, Limits::default());
     assert_eq!(out.report, Report::Complete);
     let text = &out.pages[0].text;
-    assert!(text.contains("Our Teams") && text.contains("Our support"), "{text:?}");
+    assert!(
+        text.contains("Our Teams") && text.contains("Our support"),
+        "{text:?}"
+    );
     assert!(!text.contains("Cut"), "{text:?}");
 }

@@ -307,7 +307,10 @@ fn a_soft_hyphen_the_page_draws_is_a_hyphen() {
     );
     let out = extract(&pdf, None, Limits::default());
     assert_eq!(out.report, Report::Complete);
-    assert_eq!(out.pages[0].text, "pseudo-Avicenne\nimpossibil-\nity of information");
+    assert_eq!(
+        out.pages[0].text,
+        "pseudo-Avicenne\nimpossibil-\nity of information"
+    );
 }
 
 /// A non-embedded CJK font under a predefined Unicode CMap, as iText writes Chinese and

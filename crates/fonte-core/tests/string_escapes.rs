@@ -36,6 +36,10 @@ fn an_escaped_space_is_a_space_and_nothing_more() {
     let page = &out.pages[0];
     assert_eq!(page.text, "case of theq");
     // Twelve glyphs of 5 points from x = 100.
-    let right = page.marks(0, page.text.len()).iter().map(|m| m[2]).fold(0.0, f32::max);
+    let right = page
+        .marks(0, page.text.len())
+        .iter()
+        .map(|m| m[2])
+        .fold(0.0, f32::max);
     assert!((right - 160.0).abs() < 0.5, "the line ends at {right}");
 }
