@@ -313,6 +313,34 @@ fn a_soft_hyphen_the_page_draws_is_a_hyphen() {
     );
 }
 
+#[test]
+fn a_unicode_range_counts_up_across_a_byte() {
+    // Droid Sans Fallback's ToUnicode as cairo writes it (PyMuPDF's test_5049.pdf): the range
+    // `<7300> <73FF> <C6DC>` runs past U+C6FF, and its code 7398 is 이 (U+C774), which the
+    // `pdf` crate left unmapped by stopping where the last byte wrapped.
+    let pdf = page(
+        |b| {
+            let to_unicode = b.stream(
+                "",
+                b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Hangul \
+                  def 1 begincodespacerange <0000> <FFFF> endcodespacerange 2 beginbfrange \
+                  <6F00> <6FFF> <C2DC> <7300> <73FF> <C6DC> endbfrange endcmap CMapName \
+                  currentdict /CMap defineresource pop end end",
+            );
+            let font = cid_font(b, None);
+            let type0 = String::from_utf8(b.objects[font - 1].clone()).unwrap();
+            b.objects[font - 1] = type0
+                .replace(">>", &format!("/ToUnicode {to_unicode} 0 R >>"))
+                .into_bytes();
+            format!("/F2 {font} 0 R")
+        },
+        "BT /F2 36 Tf 72 700 Td <6F1C7398> Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert_eq!(out.pages[0].text, "싸이");
+}
+
 /// A non-embedded CJK font under a predefined Unicode CMap, as iText writes Chinese and
 /// Japanese text (STSong-Light, UniGB-UCS2-H; HeiseiMin-W3, UniJIS-UTF16-H), with no ToUnicode.
 fn unicode_cmap_font(b: &mut Builder, cmap: &str, ordering: &str) -> usize {

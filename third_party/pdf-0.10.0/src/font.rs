@@ -698,10 +698,20 @@ fn parse_cmap(data: &[u8]) -> Result<ToUnicodeMap> {
                                 Ok(unicode) => map.insert(cid, unicode),
                                 Err(_) => warn!("invalid unicode for cid {cid} {unicode_data:?}"),
                             }
-                            let last = unicode_data.last_mut().unwrap();
-                            if *last < 255 {
-                                *last += 1;
-                            } else {
+                            // Fonte: the destination counts up as a number, carrying into
+                            // the byte before, as poppler, MuPDF and pdf.js read it: Hangul
+                            // ranges such as `<7300> <73FF> <C6DC>` cross a byte boundary
+                            // (이, U+C774, was left unmapped and its glyph silently blank).
+                            let mut carry = true;
+                            for byte in unicode_data.iter_mut().rev() {
+                                let (sum, over) = byte.overflowing_add(1);
+                                *byte = sum;
+                                if !over {
+                                    carry = false;
+                                    break;
+                                }
+                            }
+                            if carry {
                                 break;
                             }
                         }
