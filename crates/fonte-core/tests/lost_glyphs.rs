@@ -314,6 +314,36 @@ fn a_soft_hyphen_the_page_draws_is_a_hyphen() {
 }
 
 #[test]
+fn a_font_whose_widths_are_all_zero_does_not_advance() {
+    // kotex's yettext.pdf draws each Hangul syllable as a consonant of one font and a vowel of
+    // another whose /Widths are all 0 (its glyphs lie left of their origin, over the
+    // consonant); given a default width, each vowel ate the space after it and the words of
+    // a line ran together.
+    let pdf = page(
+        |b| {
+            let to_unicode = b.stream(
+                "",
+                b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Vowel \
+                  def 1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <69> \
+                  <1175> endbfchar endcmap CMapName currentdict /CMap defineresource pop end end",
+            );
+            let widths = vec!["0"; 95].join(" ");
+            let f = b.obj(format!(
+                "<< /Type /Font /Subtype /Type1 /BaseFont /OLXCJN+ogulim51 /FirstChar 32 \
+                 /LastChar 126 /Widths [{widths}] /ToUnicode {to_unicode} 0 R >>"
+            ));
+            format!("/F3 {f} 0 R")
+        },
+        // Each glyph placed from the line's start, as yettext.pdf places them: "o" is 5.56
+        // wide, the vowel 0, and the next word starts a third of an em after it.
+        "BT /F1 10 Tf 72 720 Td (o) Tj /F3 10 Tf 5.56 0 Td (i) Tj /F1 10 Tf 3.3 0 Td (mo) Tj \
+         /F3 10 Tf 13.89 0 Td (i) Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text, "o\u{1175} mo\u{1175}");
+}
+
+#[test]
 fn a_unicode_range_counts_up_across_a_byte() {
     // Droid Sans Fallback's ToUnicode as cairo writes it (PyMuPDF's test_5049.pdf): the range
     // `<7300> <73FF> <C6DC>` runs past U+C6FF, and its code 7398 is 이 (U+C774), which the

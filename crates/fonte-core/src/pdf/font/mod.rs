@@ -224,12 +224,13 @@ impl FontDecoder {
                 }
             }
             if let Ok(Some(w)) = font.widths(resolve) {
-                // A 0 in /Widths is a glyph that does not advance (a soft hyphen left
-                // undrawn); an array of nothing but zeros is a producer that wrote none.
-                let given = (0..256).any(|code| w.get(code) > 0.0);
+                // A 0 in /Widths is a glyph that does not advance: a soft hyphen left
+                // undrawn, or every glyph of a font of Hangul vowels that draw to the left of
+                // their origin, over the consonant before (kotex's yettext.pdf, whose words
+                // ran together when the vowels took a default width).
                 for code in 0..256u32 {
                     let v = w.get(code as usize);
-                    if v > 0.0 || (given && w.covers(code as usize)) {
+                    if v > 0.0 || w.covers(code as usize) {
                         widths.insert(code, v);
                     }
                 }
