@@ -81,6 +81,12 @@ DEBIAN = [
     ("fop-doc", "1:2.8-2", 40),
     ("xfig-doc", "1:3.2.8b-2", 40),
     ("debian-history", "2.28", 40),
+    # Added at stop 35 for CJK scripts: the documentation of TeX's Chinese, Japanese and Korean
+    # packages (pTeX and dvipdfmx, XeTeX, LuaTeX-ja; CID fonts, vertical writing, ruby,
+    # Hangul drawn as jamo).
+    ("texlive-lang-chinese", "2022.20230122-1", 40),
+    ("texlive-lang-japanese", "2022.20230122-1", 40),
+    ("texlive-lang-korean", "2022.20230122-1", 40),
 ]
 
 
