@@ -9,33 +9,41 @@ mod common;
 use common::hostile::Builder;
 use fonte_core::pdf::{extract, Limits, Report};
 
-#[test]
-fn text_a_form_draws_outside_its_box_is_not_read() {
+/// A one-page PDF whose page draws `contents` and names a form /X1 in Helvetica (/F1) with
+/// the dictionary keys `form_keys` (its /BBox, any /Matrix) and the content `form`.
+fn page_with_form(form_keys: &str, form: &[u8], contents: &[u8]) -> Vec<u8> {
     let mut b = Builder::new();
     let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
     b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
     b.obj(Vec::new());
     let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-    // The figure: its label inside the box, a line of the page it came from outside, drawn
-    // where the body's own line is, in a slightly different spacing.
     let form = b.stream(
         &format!(
-            "/Type /XObject /Subtype /Form /BBox [100 100 300 300] \
-             /Resources << /Font << /F1 {font} 0 R >> >>"
+            "/Type /XObject /Subtype /Form {form_keys} /Resources << /Font << /F1 {font} 0 R >> \
+             >>"
         ),
-        b"BT /F1 12 Tf 120 200 Td (Figure label) Tj ET
-BT /F1 12 Tf 72 700 Td 0.4 Tc (has been demonstrated) Tj ET",
+        form,
     );
-    let contents = b.stream(
-        "",
-        b"q 1 0 0 1 0 0 cm /X1 Do Q BT /F1 12 Tf 72 700 Td (has been demonstrated) Tj ET",
-    );
+    let contents = b.stream("", contents);
     b.objects[2] = format!(
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 \
          {font} 0 R >> /XObject << /X1 {form} 0 R >> >> /Contents {contents} 0 R >>"
     )
     .into_bytes();
-    let out = extract(&b.finish(catalog), None, Limits::default());
+    b.finish(catalog)
+}
+
+#[test]
+fn text_a_form_draws_outside_its_box_is_not_read() {
+    // The figure: its label inside the box, a line of the page it came from outside, drawn
+    // where the body's own line is, in a slightly different spacing.
+    let pdf = page_with_form(
+        "/BBox [100 100 300 300]",
+        b"BT /F1 12 Tf 120 200 Td (Figure label) Tj ET
+BT /F1 12 Tf 72 700 Td 0.4 Tc (has been demonstrated) Tj ET",
+        b"q 1 0 0 1 0 0 cm /X1 Do Q BT /F1 12 Tf 72 700 Td (has been demonstrated) Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
     assert_eq!(out.report, Report::Complete);
     assert_eq!(out.pages[0].text, "Figure label\n\nhas been demonstrated");
 }
@@ -45,27 +53,14 @@ BT /F1 12 Tf 72 700 Td 0.4 Tc (has been demonstrated) Tj ET",
 /// two of its corners on the page, and what lies outside the turned box still goes.
 #[test]
 fn a_turned_form_clips_to_its_own_box() {
-    let mut b = Builder::new();
-    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
-    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-    b.obj(Vec::new());
-    let font = b.obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-    let form = b.stream(
-        &format!(
-            "/Type /XObject /Subtype /Form /BBox [0 0 200 100] /Matrix [0.866 0.5 -0.5 0.866 0 0] \
-             /Resources << /Font << /F1 {font} 0 R >> >>"
-        ),
+    let pdf = page_with_form(
+        "/BBox [0 0 200 100] /Matrix [0.866 0.5 -0.5 0.866 0 0]",
         b"BT /F1 10 Tf 5 70 Td (Our Teams) Tj ET
 BT /F1 10 Tf 5 40 Td (Our support) Tj ET
 BT /F1 10 Tf 5 150 Td (Cut away) Tj ET",
+        b"q 1 0 0 1 200 300 cm /X1 Do Q",
     );
-    let contents = b.stream("", b"q 1 0 0 1 200 300 cm /X1 Do Q");
-    b.objects[2] = format!(
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /X1 \
-         {form} 0 R >> >> /Contents {contents} 0 R >>"
-    )
-    .into_bytes();
-    let out = extract(&b.finish(catalog), None, Limits::default());
+    let out = extract(&pdf, None, Limits::default());
     assert_eq!(out.report, Report::Complete);
     let text = &out.pages[0].text;
     assert!(
