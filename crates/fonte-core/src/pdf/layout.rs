@@ -78,8 +78,8 @@ pub(super) fn line_text(glyphs: &[Placed]) -> String {
 /// hyphens in others, which printed stay as the page shows them and search joins again. A
 /// soft hyphen without a width shows nothing and `clean` drops it.
 fn drawn_text(g: &Placed) -> &str {
-    let advance = (g.x_end - g.x).hypot(g.y_end - g.y);
-    if g.text == "\u{AD}" && advance > 0.1 * g.size {
+    // The text first: this runs for every glyph of the page.
+    if g.text == "\u{AD}" && (g.x_end - g.x).hypot(g.y_end - g.y) > 0.1 * g.size {
         "-"
     } else {
         &g.text

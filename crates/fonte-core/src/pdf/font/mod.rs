@@ -229,9 +229,8 @@ impl FontDecoder {
                 // their origin, over the consonant before (kotex's yettext.pdf, whose words
                 // ran together when the vowels took a default width).
                 for code in 0..256u32 {
-                    let v = w.get(code as usize);
-                    if v > 0.0 || w.covers(code as usize) {
-                        widths.insert(code, v);
+                    if w.covers(code as usize) {
+                        widths.insert(code, w.get(code as usize));
                     }
                 }
             } else if let Some(Primitive::Array(ws)) = raw("Widths") {
