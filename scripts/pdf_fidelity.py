@@ -149,7 +149,7 @@ def wide(args):
     """Every PDF under --dir: word F1 against pdftotext, bands, and the files below 0.80."""
     root = pathlib.Path(args.dir)
     rows, differences, second = [], {}, {}
-    for pdf in sorted(p for p in root.rglob("*.pdf") if p.is_file()):
+    for pdf in sorted(p for p in root.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file()):
         try:
             ref = subprocess.run(["pdftotext", "-layout", *crop_area(pdf), str(pdf), "-"],
                                  capture_output=True, text=True, errors="replace", timeout=120).stdout

@@ -18,6 +18,7 @@ then:  scripts/pdf_fidelity.py --dir target/wide-corpus [--fonte target/release/
 """
 import argparse
 import email.parser
+import gzip
 import hashlib
 import io
 import os
@@ -87,6 +88,25 @@ DEBIAN = [
     ("texlive-lang-chinese", "2022.20230122-1", 40),
     ("texlive-lang-japanese", "2022.20230122-1", 40),
     ("texlive-lang-korean", "2022.20230122-1", 40),
+    # Added at stop 36 for producers no package above had: Apache FOP 0.95 and 2.5, Apple's
+    # pstopdf, DBLaTeX, cairo, Mac OS X Quartz, Acrobat Distiller 3 and 9, Photoshop, FPDF
+    # (gofpdf), groff through Ghostscript, pod2pdf, Matplotlib's PDF backend (Type 3 fonts),
+    # and the installation guide in 18 languages (xdvipdfmx). Many ship their PDFs gzipped.
+    ("db5.3-doc", "5.3.28+dfsg2-1", 40),
+    ("debian-refcard", "12.0", 40),
+    ("erlang-doc", "1:25.2.3+dfsg-1+deb12u4", 40),
+    ("xorg-docs", "1:1.7.1-1.2", 40),
+    ("fonts-sil-gentiumplus", "6.101-1", 40),
+    ("fonts-sil-mondulkiri", "7.100-3", 40),
+    ("golang-github-jung-kurt-gofpdf-dev", "2.17.2+ds-3", 40),
+    ("graphviz-doc", "2.42.2-7+deb12u1", 40),
+    ("gretl-doc", "2022c-1", 40),
+    ("installation-guide-amd64", "20230508+deb12u1", 40),
+    ("lure-of-the-temptress", "1.1+ds3-1", 40),
+    ("parallel", "20221122+ds-2", 40),
+    ("python-astropy-doc", "5.2.1-2+deb12u1", 40),
+    ("python-matplotlib-data", "3.6.3-1", 40),
+    ("smlnj-doc", "110.79-8", 40),
 ]
 
 
@@ -154,12 +174,16 @@ def fetch_deb(name, version, fall_back=True):
 
 
 def deb_members(path):
-    """(name, bytes) of every file of the package (its data tarball)."""
+    """(name, bytes) of every file of the package (its data tarball); a gzipped PDF (Debian
+    compresses documentation) is given unpacked, under its name without the .gz."""
     tar = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(path)], check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(tar)) as t:
         for m in t.getmembers():
             if m.isfile():
-                yield m.name.lstrip("./"), t.extractfile(m).read()
+                name, data = m.name.lstrip("./"), t.extractfile(m).read()
+                if name.lower().endswith(".pdf.gz"):
+                    name, data = name[:-3], gzip.decompress(data)
+                yield name, data
 
 
 def deb_licence(files):

@@ -313,18 +313,6 @@ pub fn flate_prefix(data: &[u8]) -> Option<Vec<u8>> {
 }
 
 pub fn flate_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
-    if !(0..1024).contains(&params.n_components) {
-        bail!("n_components out of range");
-    }
-    if !(0..1<<20).contains(&params.columns) {
-        bail!("columns too large");
-    }
-    let predictor: usize = params.predictor.try_into()?;
-    let n_components: usize = params.n_components.try_into()?;
-    let columns: usize = params.columns.try_into()?;
-    let stride = columns * n_components;
-
-
     // First flate decode
     let decoded = {
         // Fonte: a Flate stream with no data at all (a blank page's /Length 0 contents, as
@@ -340,9 +328,24 @@ pub fn flate_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
             bail!("can't inflate");
         }
     };
-    // Then unfilter (PNG)
-    // For this, take the old out as input, and write output to out
+    unpredict(decoded, params)
+}
 
+/// Fonte: the PNG predictors of a Flate or LZW stream's /DecodeParms undone (the crate applied
+/// them to Flate only).
+fn unpredict(decoded: Vec<u8>, params: &LZWFlateParams) -> Result<Vec<u8>> {
+    if !(0..1024).contains(&params.n_components) {
+        bail!("n_components out of range");
+    }
+    if !(0..1<<20).contains(&params.columns) {
+        bail!("columns too large");
+    }
+    let predictor: usize = params.predictor.try_into()?;
+    let n_components: usize = params.n_components.try_into()?;
+    let columns: usize = params.columns.try_into()?;
+    let stride = columns * n_components;
+
+    // Unfilter (PNG): take the old out as input, and write output to out
     if predictor > 10 && !decoded.is_empty() {
         // Fonte: a row wider than the data it came from is a hostile or broken parameter set
         // (`/Colors 1023 /Columns 1048575` asks for a 1 GiB row before reading any of it).
@@ -411,26 +414,29 @@ pub fn lzw_decode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
     use weezl::{BitOrder, decode::Decoder};
     let mut out = vec![];
 
+    // Fonte: weezl's size is the width of a literal, 8 for bytes (codes then start at 9 bits,
+    // as PDF's LZW does); the crate passed 9, which read every real LZW stream as invalid
+    // codes (Acrobat Distiller 3's pages came out "no page could be read").
     let mut decoder = if params.early_change != 0 {
-        Decoder::with_tiff_size_switch(BitOrder::Msb, 9)
+        Decoder::with_tiff_size_switch(BitOrder::Msb, 8)
     } else {
-        Decoder::new(BitOrder::Msb, 9)
+        Decoder::new(BitOrder::Msb, 8)
     };
 
     // Fonte: capped (see MAX_DECODED_LEN).
     decoder
         .into_stream(CappedSink(&mut out))
         .decode_all(data).status?;
-    Ok(out)
+    unpredict(out, params)
 }
 fn lzw_encode(data: &[u8], params: &LZWFlateParams) -> Result<Vec<u8>> {
     use weezl::{BitOrder, encode::Encoder};
     let mut encoder;
 
     if params.early_change == 0 {
-        encoder = Encoder::new(BitOrder::Msb, 9);
+        encoder = Encoder::new(BitOrder::Msb, 8);
     } else {
-        encoder = Encoder::with_tiff_size_switch(BitOrder::Msb, 9);
+        encoder = Encoder::with_tiff_size_switch(BitOrder::Msb, 8);
     }
     let compressed = encoder.encode(data).unwrap();
     Ok(compressed)

@@ -48,6 +48,9 @@ pub struct Interpreter<'r, R: Resolve> {
     pub damaged: bool,
     /// Glyphs shown, and those that gave no text.
     pub tally: Tally,
+    /// The page area a viewer shows (x0, x1, y0, y1): a glyph placed outside it (a printer's
+    /// slug line beyond the crop box) is not counted, since no reader could miss it.
+    pub shown_area: Option<[f32; 4]>,
     // Forms by object, parsed once: a form drawn 100,000 times was decoded and parsed as often.
     forms: HashMap<PlainRef, FormOps>,
     // Fonts by (resources, name), loaded once per page, not once per form drawn.
@@ -66,6 +69,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             saw_image: false,
             damaged: false,
             tally: Tally::default(),
+            shown_area: None,
             forms: HashMap::new(),
             fonts: HashMap::new(),
             spans: Spans::default(),
@@ -326,14 +330,17 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         let mut placed_last = false;
         for (i, glyph) in glyphs.into_iter().enumerate() {
             placed_last = false;
-            if !(glyph.is_space_code && glyph.text.is_empty()) {
-                let lost = glyph.lost.filter(|_| !self.spans.is_open());
-                self.tally.count(!gs.invisible, lost, 1);
-            }
             let trm = M([gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise])
                 .then(*tm)
                 .then(gs.ctm);
             let [a, b, c, d, e, f] = trm.0;
+            let in_view = self
+                .shown_area
+                .is_none_or(|[x0, x1, y0, y1]| (x0..=x1).contains(&e) && (y0..=y1).contains(&f));
+            if in_view && !(glyph.is_space_code && glyph.text.is_empty()) {
+                let lost = glyph.lost.filter(|_| !self.spans.is_open());
+                self.tally.count(!gs.invisible, lost, 1);
+            }
             let mut advance = glyph.width * gs.size + gs.char_space;
             if glyph.is_space_code {
                 advance += gs.word_space;

@@ -177,6 +177,12 @@ pub(super) fn page_text(
             content_bytes: content_left,
         },
     );
+    // Text outside the crop box is not shown by viewers.
+    interp.shown_area = page.crop_box().or_else(|_| page.media_box()).ok().map(|b| {
+        let (x0, x1) = (b.left.min(b.right) - 2.0, b.left.max(b.right) + 2.0);
+        let (y0, y1) = (b.bottom.min(b.top) - 2.0, b.bottom.max(b.top) + 2.0);
+        [x0, x1, y0, y1]
+    });
     let mut glyphs = Vec::new();
     interp.run(&ops, resources, M0::IDENTITY, &mut glyphs, 0);
     // Form field values and free-text notes live in annotation appearance streams, which
@@ -201,10 +207,7 @@ pub(super) fn page_text(
         }
     }
     interp.finish(&mut glyphs);
-    // Text outside the crop box is not shown by viewers.
-    if let Ok(b) = page.crop_box().or_else(|_| page.media_box()) {
-        let (x0, x1) = (b.left.min(b.right) - 2.0, b.left.max(b.right) + 2.0);
-        let (y0, y1) = (b.bottom.min(b.top) - 2.0, b.bottom.max(b.top) + 2.0);
+    if let Some([x0, x1, y0, y1]) = interp.shown_area {
         glyphs.retain(|g| g.x >= x0 && g.x <= x1 && g.y >= y0 && g.y <= y1);
     }
     let (text, lines) = layout::lay_out(glyphs);
