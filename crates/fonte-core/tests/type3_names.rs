@@ -166,3 +166,79 @@ fn widths_held_in_an_indirect_object_place_the_words() {
     let out = extract(&b.finish(catalog), None, Limits::default());
     assert_eq!(out.pages[0].text.trim(), "dass S eine");
 }
+
+/// A page drawn as dvips drew bitmap fonts for Acrobat Distiller 3 (graphviz's dottyguide.pdf):
+/// glyph space one unit a pixel with y down (/FontMatrix [1 0 0 -1 0 0]), a text matrix of
+/// 0.12 pt a pixel upside down too, each word its own string, and glyphs named by their
+/// characters, in hex where PostScript names cannot hold them ("#28" for "(").
+fn dvips_page(content: &str) -> Vec<u8> {
+    // Every glyph 45 pixels wide, "m" 69: typically 45, an em of 90 pixels, 10.8 pt.
+    let widths: Vec<&str> = (32..=121)
+        .map(|c| if c == 109 { "69" } else { "45" })
+        .collect();
+    type3_font_page("1 0 0 -1 0 0", "0 -25 71 75", &widths.join(" "), content)
+}
+
+/// A page whose font /T12 has matrix `matrix`, bounding box `bbox`, /Widths `widths` from
+/// code 32 and glyphs named by their characters (digits, stops, "#28" for "(").
+fn type3_font_page(matrix: &str, bbox: &str, widths: &str, content: &str) -> Vec<u8> {
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let glyph = b.stream("", b"45 0 0 -70 45 0 d1 0 -70 45 70 re f");
+    let names = "40 /#2328 /#2329 45 /- /. 48 /0 /1 /2 /3 /4 /5 /6 /7 /8 /9 73 /I \
+                 97 /a /b 101 /e 109 /m 110 /n 114 /r 116 /t /u 121 /y";
+    let font = b.obj(format!(
+        "<< /Type /Font /Subtype /Type3 /FontBBox [{bbox}] /FontMatrix [{matrix}] \
+         /CharProcs << /a {glyph} 0 R >> /Encoding << /Type /Encoding /Differences [{names}] >> \
+         /FirstChar 32 /LastChar 121 /Widths [{widths}] /Resources << >> >>"
+    ));
+    let content = b.stream("", content.as_bytes());
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /T12 {font} 0 R >> >> \
+         /Contents {content} 0 R >>"
+    )
+    .into_bytes();
+    b.finish(catalog)
+}
+
+#[test]
+fn a_bitmap_font_drawn_upside_down_reads_as_upright_words_at_its_size() {
+    // Words 40 pixels apart (a third of an em); "ma" and "y" 4 apart, "be" spaced by 3 Tc:
+    // read at the text matrix's size (0.12 pt) every gap was a word break, and the upside-down
+    // matrix made each string mirrored text ("It may b e run").
+    let pdf = dvips_page(
+        "BT /T12 1 Tf 0.12 0 0 -0.12 72 700 Tm (It)Tj 130 0 TD (ma)Tj 118 0 TD (y)Tj 85 0 TD \
+         3 Tc (be)Tj 136 0 TD 0 Tc (run)Tj -469 113 TD (\\(06-24-96\\).)Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    let lines: Vec<&str> = out.pages[0].text.lines().map(str::trim).collect();
+    assert_eq!(lines, ["It may be run", "(06-24-96)."]);
+}
+
+#[test]
+fn a_glyph_named_by_another_character_than_its_code_stays_unknown() {
+    // "0" at code 97 and "#62" at code 99 name other codes than their own.
+    let pdf = type3_page("/0 /b /#2362", "cab");
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "b");
+}
+
+#[test]
+fn glyphs_drawn_with_y_down_and_flipped_back_read_as_upright() {
+    // test_3197.pdf (a web page printed by a browser): glyph procedures drawn with y down
+    // (/FontBBox [9 208 999 -732]), flipped by the font's matrix, the text matrix and the
+    // page's: three reflections, yet the page shows them upright, glyph by glyph.
+    let widths = vec!["556"; 90].join(" ");
+    let pdf = type3_font_page(
+        ".001 0 0 -.001 0 0",
+        "9 208 999 -732",
+        &widths,
+        "1 0 0 -1 0 792 cm BT /T12 12 Tf 1 0 0 -1 72 100 Tm (r) Tj 6.672 0 Td (un) Tj \
+         16.672 0 Td (by) Tj 13.344 0 Td (1) Tj 10 0 Td (tu) Tj 13.344 0 Td (be) Tj ET",
+    );
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "run by1 tube");
+}

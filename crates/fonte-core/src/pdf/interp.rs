@@ -327,12 +327,25 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         // reads as a line turned a quarter clockwise, whose frame turns the page so that
         // columns read right to left become lines read top to bottom.
         let vertical = font.vertical();
+        let frame = font.glyph_frame();
         let mut placed_last = false;
         for (i, glyph) in glyphs.into_iter().enumerate() {
             placed_last = false;
             let trm = M([gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise])
                 .then(*tm)
                 .then(gs.ctm);
+            let trm = match frame {
+                Some([fa, fb, fc, fd]) => {
+                    // Which way up a Type3 glyph is drawn its matrices cannot tell: its
+                    // procedures may draw it with y down and the font's matrix flip it back
+                    // (test_3197.pdf), or upright (dvips). As poppler, only the direction of
+                    // its baseline counts, and a reflected glyph reads as upright.
+                    let [a, b, c, d, e, f] = M([fa, fb, fc, fd, 0.0, 0.0]).then(trm).0;
+                    let sign = if a * d - b * c < 0.0 { -1.0 } else { 1.0 };
+                    M([a, b, sign * c, sign * d, e, f])
+                }
+                None => trm,
+            };
             let [a, b, c, d, e, f] = trm.0;
             let in_view = self
                 .shown_area

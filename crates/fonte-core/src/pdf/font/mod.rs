@@ -21,6 +21,7 @@ mod predefined;
 mod programs;
 mod standard;
 mod truetype;
+mod type3;
 
 use composite::Composite;
 pub use glyph::{Glyph, Loss};
@@ -46,6 +47,9 @@ pub struct FontDecoder {
     default_width: f32,
     /// Type3 glyph space -> text space (x scale); 0.001 for every other font.
     width_scale: f32,
+    /// Type3: how the font's own matrix turns, reflects and sizes its glyphs against a
+    /// 1000-unit em (see [`type3::glyph_frame`]).
+    glyph_frame: Option<[f32; 4]>,
 }
 
 fn base_table(base: &BaseEncoding) -> Option<&'static pdf_encoding::ForwardMap> {
@@ -121,6 +125,8 @@ impl FontDecoder {
         let mut table: Vec<Option<String>> = vec![None; 256];
         let mut table_loss: Vec<Option<Loss>> = vec![Some(unknown); 256];
         let mut width_scale = 0.001;
+        let mut font_matrix = None;
+        let mut glyph_frame = None;
         let mut widths = HashMap::new();
         let mut default_width = 0.5;
         if !two_byte {
@@ -222,6 +228,10 @@ impl FontDecoder {
                 if let Some(a) = m.first().and_then(number) {
                     width_scale = a;
                 }
+                let m: Vec<f32> = m.iter().take(4).filter_map(number).collect();
+                if let [a, b, c, d] = m[..] {
+                    font_matrix = Some([a, b, c, d]);
+                }
             }
             if let Ok(Some(w)) = font.widths(resolve) {
                 // A 0 in /Widths is a glyph that does not advance: a soft hyphen left
@@ -246,6 +256,7 @@ impl FontDecoder {
                     default_width = d.missing_width * width_scale;
                 }
             }
+            glyph_frame = font_matrix.and_then(|m| type3::glyph_frame(m, &widths, width_scale));
         }
         let standard = if !two_byte && widths.is_empty() {
             standard_widths(&base_font)
@@ -262,7 +273,14 @@ impl FontDecoder {
             standard,
             default_width,
             width_scale,
+            glyph_frame,
         }
+    }
+
+    /// How a Type3 font's own matrix turns, reflects or sizes its glyphs, where it does: the
+    /// glyph's frame on the page is this, then the text's.
+    pub fn glyph_frame(&self) -> Option<[f32; 4]> {
+        self.glyph_frame
     }
 
     /// Whether the font writes vertically (WMode 1: Identity-V, UniJIS-UCS2-V): each glyph

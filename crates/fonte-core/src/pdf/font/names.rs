@@ -156,6 +156,17 @@ fn tex_glyph_text(name: &str) -> Option<&'static str> {
 /// texlive-lang-portuguese: 0.08 word F1, reported complete). Only when the number is the code
 /// itself and in those ranges; anything else stays unknown.
 pub(super) fn code_named_glyph(name: &str, code: u32) -> Option<String> {
+    // Older dvips name a bitmap glyph by its character ("0", "-", "C") or, for a character a
+    // PostScript name cannot hold, by its code in hex ("#28" for "("): graphviz's manuals,
+    // as Acrobat Distiller 3 made them, lost every digit and stop.
+    if let Some(c) = char::from_u32(code).filter(char::is_ascii_graphic) {
+        let hex = name.strip_prefix('#').filter(|h| h.len() == 2);
+        if name.len() == 1 && name.starts_with(c)
+            || hex.and_then(|h| u32::from_str_radix(h, 16).ok()) == Some(code)
+        {
+            return Some(c.to_string());
+        }
+    }
     let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
     let prefix = name.len() - digits.len();
     if !(1..=2).contains(&prefix) || digits.is_empty() || digits.len() > 3 {
