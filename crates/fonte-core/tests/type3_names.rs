@@ -14,21 +14,32 @@ fn type3_page(names: &str, text: &str) -> Vec<u8> {
 
 /// The same with /Differences from code `first`.
 fn type3_page_from(first: u32, names: &str, text: &str) -> Vec<u8> {
+    // One glyph procedure (a filled square) shared by every code: the text is what matters.
+    page_with_type3_font(
+        b"500 0 0 0 500 500 d1 0 0 500 500 re f",
+        |glyph| {
+            format!(
+                "/FontBBox [0 0 500 500] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /sq {glyph} 0 R >> \
+                 /Encoding << /Type /Encoding /Differences [{first} {names}] >> /FirstChar 0 /LastChar 255"
+            )
+        },
+        &format!("BT /T3 12 Tf 72 720 Td ({text}) Tj ET"),
+    )
+}
+
+/// A one-page file whose content draws with font /T3, a Type3 font of one glyph procedure
+/// `glyph` and the entries `entries(glyph's object number)`.
+fn page_with_type3_font(glyph: &[u8], entries: impl Fn(usize) -> String, content: &str) -> Vec<u8> {
     let mut b = Builder::new();
     let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
     b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
     b.obj(Vec::new());
-    // One glyph procedure (a filled square) shared by every code: the text is what matters.
-    let glyph = b.stream("", b"500 0 0 0 500 500 d1 0 0 500 500 re f");
+    let glyph = b.stream("", glyph);
     let font = b.obj(format!(
-        "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 500] /FontMatrix [0.001 0 0 0.001 0 0] \
-         /CharProcs << /sq {glyph} 0 R >> /Encoding << /Type /Encoding /Differences [{first} {names}] >> \
-         /FirstChar 0 /LastChar 255 /Resources << >> >>"
+        "<< /Type /Font /Subtype /Type3 {} /Resources << >> >>",
+        entries(glyph)
     ));
-    let content = b.stream(
-        "",
-        format!("BT /T3 12 Tf 72 720 Td ({text}) Tj ET").as_bytes(),
-    );
+    let content = b.stream("", content.as_bytes());
     b.objects[2] = format!(
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /T3 {font} 0 R >> >> \
          /Contents {content} 0 R >>"
@@ -179,28 +190,22 @@ fn dvips_page(content: &str) -> Vec<u8> {
     type3_font_page("1 0 0 -1 0 0", "0 -25 71 75", &widths.join(" "), content)
 }
 
-/// A page whose font /T12 has matrix `matrix`, bounding box `bbox`, /Widths `widths` from
+/// A page whose font /T3 has matrix `matrix`, bounding box `bbox`, /Widths `widths` from
 /// code 32 and glyphs named by their characters (digits, stops, "#28" for "(").
 fn type3_font_page(matrix: &str, bbox: &str, widths: &str, content: &str) -> Vec<u8> {
-    let mut b = Builder::new();
-    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
-    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-    b.obj(Vec::new());
-    let glyph = b.stream("", b"45 0 0 -70 45 0 d1 0 -70 45 70 re f");
     let names = "40 /#2328 /#2329 45 /- /. 48 /0 /1 /2 /3 /4 /5 /6 /7 /8 /9 73 /I \
                  97 /a /b 101 /e 109 /m 110 /n 114 /r 116 /t /u 121 /y";
-    let font = b.obj(format!(
-        "<< /Type /Font /Subtype /Type3 /FontBBox [{bbox}] /FontMatrix [{matrix}] \
-         /CharProcs << /a {glyph} 0 R >> /Encoding << /Type /Encoding /Differences [{names}] >> \
-         /FirstChar 32 /LastChar 121 /Widths [{widths}] /Resources << >> >>"
-    ));
-    let content = b.stream("", content.as_bytes());
-    b.objects[2] = format!(
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /T12 {font} 0 R >> >> \
-         /Contents {content} 0 R >>"
+    page_with_type3_font(
+        b"45 0 0 -70 45 0 d1 0 -70 45 70 re f",
+        |glyph| {
+            format!(
+                "/FontBBox [{bbox}] /FontMatrix [{matrix}] /CharProcs << /a {glyph} 0 R >> \
+                 /Encoding << /Type /Encoding /Differences [{names}] >> /FirstChar 32 /LastChar 121 \
+                 /Widths [{widths}]"
+            )
+        },
+        content,
     )
-    .into_bytes();
-    b.finish(catalog)
 }
 
 #[test]
@@ -209,7 +214,7 @@ fn a_bitmap_font_drawn_upside_down_reads_as_upright_words_at_its_size() {
     // read at the text matrix's size (0.12 pt) every gap was a word break, and the upside-down
     // matrix made each string mirrored text ("It may b e run").
     let pdf = dvips_page(
-        "BT /T12 1 Tf 0.12 0 0 -0.12 72 700 Tm (It)Tj 130 0 TD (ma)Tj 118 0 TD (y)Tj 85 0 TD \
+        "BT /T3 1 Tf 0.12 0 0 -0.12 72 700 Tm (It)Tj 130 0 TD (ma)Tj 118 0 TD (y)Tj 85 0 TD \
          3 Tc (be)Tj 136 0 TD 0 Tc (run)Tj -469 113 TD (\\(06-24-96\\).)Tj ET",
     );
     let out = extract(&pdf, None, Limits::default());
@@ -236,7 +241,7 @@ fn glyphs_drawn_with_y_down_and_flipped_back_read_as_upright() {
         ".001 0 0 -.001 0 0",
         "9 208 999 -732",
         &widths,
-        "1 0 0 -1 0 792 cm BT /T12 12 Tf 1 0 0 -1 72 100 Tm (r) Tj 6.672 0 Td (un) Tj \
+        "1 0 0 -1 0 792 cm BT /T3 12 Tf 1 0 0 -1 72 100 Tm (r) Tj 6.672 0 Td (un) Tj \
          16.672 0 Td (by) Tj 13.344 0 Td (1) Tj 10 0 Td (tu) Tj 13.344 0 Td (be) Tj ET",
     );
     let out = extract(&pdf, None, Limits::default());
