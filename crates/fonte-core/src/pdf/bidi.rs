@@ -12,7 +12,7 @@ use unicode_bidi::{bidi_class, BidiClass, BidiInfo, Level};
 
 use super::accents::merge_accents;
 use super::interp::Placed;
-use super::layout::{self, clean};
+use super::line_text::{clean, line_text as line_text_of};
 
 /// Whether `c` is a strong right-to-left letter.
 pub fn is_rtl(c: char) -> bool {
@@ -98,7 +98,7 @@ pub(super) fn line_text(glyphs: Vec<Placed>) -> String {
     }
     let texts: Vec<String> = pieces
         .into_iter()
-        .map(|p| logical(&clean(&layout::line_text(&merge_accents(p)))))
+        .map(|p| logical(&clean(&line_text_of(&merge_accents(p)))))
         .collect();
     texts.join(" ")
 }

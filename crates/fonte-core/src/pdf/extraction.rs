@@ -10,7 +10,7 @@ use pdf::object::{ParseOptions, Resolve};
 use super::furniture::{mark_furniture, mark_leaders};
 use super::page::{page_text, PageRead};
 use super::{
-    docenc, document_id, layout, Extracted, Limits, Loss, PageText, PartialReason, RejectReason,
+    docenc, document_id, line_text, Extracted, Limits, Loss, PageText, PartialReason, RejectReason,
     Report, Tally, LOSS_REPORTED,
 };
 
@@ -190,7 +190,7 @@ impl Extraction {
             .info_dict
             .as_ref()
             .and_then(|info| info.title.as_ref())
-            .map(|t| layout::clean(&docenc::text_string(t.as_bytes())))
+            .map(|t| line_text::clean(&docenc::text_string(t.as_bytes())))
             .filter(|t| !t.trim().is_empty());
         let page_count = page_count(&file, limits.max_pages);
         Ok(Self {

@@ -15,6 +15,7 @@ pub mod font;
 mod furniture;
 pub mod interp;
 pub mod layout;
+mod line_text;
 pub mod margin;
 mod matrix;
 mod noise;
