@@ -8,13 +8,15 @@ use pdf::content::{Op, TextDrawAdjusted};
 use pdf::object::{PlainRef, Resolve, Resources, XObject};
 
 use super::actual_text::Spans;
-use super::font::{FontDecoder, Loss};
+use super::font::FontDecoder;
+use super::matrix::M;
 pub use super::matrix::{annotation_matrix, M0};
-use super::matrix::{mirrored_on_a_line, quarter_turns, turned, M};
 use super::placed::clip_to_box;
 pub use super::placed::Placed;
 use super::tally::Tally;
 use super::text_state::{end_at_advance, spacing_taken_back, GState};
+
+mod show;
 
 /// Limits that keep a hostile file from running away.
 #[derive(Debug, Clone, Copy)]
@@ -285,135 +287,5 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 _ => {}
             }
         }
-    }
-
-    /// Places the glyphs of one string; true when its last glyph was placed (the last of `out`).
-    fn show(&mut self, bytes: &[u8], gs: &GState, tm: &mut M, out: &mut Vec<Placed>) -> bool {
-        let most = self.budget.glyphs.saturating_mul(MAX_CODE_BYTES);
-        let bytes = if bytes.len() > most {
-            self.truncated = true;
-            &bytes[..most]
-        } else {
-            bytes
-        };
-        let Some(font) = &gs.font else {
-            if gs.font_broken {
-                // How many glyphs is unknown without the font: one a byte, as a simple font.
-                let n = bytes.len().min(self.budget.glyphs) as u32;
-                self.budget.glyphs -= n as usize;
-                self.tally
-                    .count(!gs.invisible, Some(Loss::FontNotLoaded), n);
-            }
-            return false;
-        };
-        let glyphs = font.decode(bytes);
-        // Ghostscript (ps2pdf of troff and other PostScript) justifies a line by showing the
-        // two glyphs around a word break as one string with a character spacing as wide as
-        // the break: "(dw) Tj" at 4.4 Tc is "invoked with". Letter-spaced text spaces a run
-        // of three glyphs or more, so only a two-glyph string's spacing is left out of its
-        // first glyph's end, and the layout sees the gap and reads a word break where it is
-        // wide enough (as pdftotext does; grdemo-doc.pdf, issue 16).
-        let break_between =
-            glyphs.len() == 2 && gs.char_space > 0.0 && !glyphs.iter().any(|g| g.is_space_code);
-        // A character spacing of an em or more is no letter spacing (tracking rarely passes
-        // half an em): the glyphs are items apart, as the cells of a glyph table that pdfTeX
-        // spaces with 1.3 em of Tc (txfontsdoc.pdf).
-        let apart = gs.size > 0.0 && gs.char_space >= gs.size;
-        // A lone glyph reflected in place is a typographic device (the reversed E of the XeTeX
-        // logo) and stays in its line; a reflected string is a mirror image, read along its
-        // advance with the skewed text.
-        let alone = glyphs.len() == 1;
-        // Vertical writing (Japanese columns): each glyph moves the pen down, and a column
-        // reads as a line turned a quarter clockwise, whose frame turns the page so that
-        // columns read right to left become lines read top to bottom.
-        let vertical = font.vertical();
-        let frame = font.glyph_frame();
-        let mut placed_last = false;
-        for (i, glyph) in glyphs.into_iter().enumerate() {
-            placed_last = false;
-            let trm = M([gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise])
-                .then(*tm)
-                .then(gs.ctm);
-            let trm = match frame {
-                Some([fa, fb, fc, fd]) => {
-                    // Which way up a Type3 glyph is drawn its matrices cannot tell: its
-                    // procedures may draw it with y down and the font's matrix flip it back
-                    // (test_3197.pdf), or upright (dvips). As poppler, only the direction of
-                    // its baseline counts, and a reflected glyph reads as upright.
-                    let [a, b, c, d, e, f] = M([fa, fb, fc, fd, 0.0, 0.0]).then(trm).0;
-                    let sign = if a * d - b * c < 0.0 { -1.0 } else { 1.0 };
-                    M([a, b, sign * c, sign * d, e, f])
-                }
-                None => trm,
-            };
-            let [a, b, c, d, e, f] = trm.0;
-            let in_view = self
-                .shown_area
-                .is_none_or(|[x0, x1, y0, y1]| (x0..=x1).contains(&e) && (y0..=y1).contains(&f));
-            if in_view && !(glyph.is_space_code && glyph.text.is_empty()) {
-                let lost = glyph.lost.filter(|_| !self.spans.is_open());
-                self.tally.count(!gs.invisible, lost, 1);
-            }
-            let mut advance = glyph.width * gs.size + gs.char_space;
-            if glyph.is_space_code {
-                advance += gs.word_space;
-            }
-            if vertical {
-                *tm = M::translate(0.0, -advance).then(*tm);
-            } else {
-                advance *= gs.scale;
-                *tm = M::translate(advance, 0.0).then(*tm);
-            }
-            let spacing_apart = (break_between && i == 0) || apart || gs.words_by_spacing;
-            let (x_end, y_end) = if spacing_apart && !vertical {
-                M::translate(-gs.char_space * gs.scale, 0.0)
-                    .then(*tm)
-                    .then(gs.ctm)
-                    .apply(0.0, 0.0)
-            } else {
-                tm.then(gs.ctm).apply(0.0, 0.0)
-            };
-            // Every decoded glyph costs, shown or not: a string of unmapped codes repeated
-            // by a million `Tj` is work too.
-            self.budget.glyphs = self.budget.glyphs.saturating_sub(1);
-            self.spans.shown(|| Placed {
-                text: String::new(),
-                x: e,
-                y: f,
-                x_end,
-                y_end,
-                size: (c * c + d * d).sqrt(),
-                turns: turned(quarter_turns(a, b, c, d), vertical),
-                synthesized: false,
-            });
-            if glyph.text.is_empty() {
-                continue;
-            }
-            // A space squeezed by a negative word spacing to under a tenth of an em separates
-            // nothing on the page (Ghostscript draws "hav e" at -2.5 Tw for "have"): the
-            // layout then reads the gap, as it does where no space is drawn.
-            if glyph.text.chars().all(char::is_whitespace) && advance < 0.1 * gs.size * gs.scale {
-                continue;
-            }
-            let size = (c * c + d * d).sqrt();
-            let (x, x_end, turns) = match quarter_turns(a, b, c, d) {
-                None if alone && !vertical && mirrored_on_a_line(a, b, c, d) => {
-                    (e.min(x_end), e.max(x_end), Some(0))
-                }
-                turns => (e, x_end, turned(turns, vertical)),
-            };
-            out.push(Placed {
-                text: glyph.text,
-                x,
-                y: f,
-                x_end,
-                y_end,
-                size,
-                turns,
-                synthesized: false,
-            });
-            placed_last = true;
-        }
-        placed_last
     }
 }
