@@ -102,6 +102,7 @@ enum LanguagesArg {
     Centered,
     Offset,
     Projected,
+    Hubness,
 }
 
 impl LanguagesArg {
@@ -113,6 +114,7 @@ impl LanguagesArg {
             Self::Centered => Languages::Centered,
             Self::Offset => Languages::Offset,
             Self::Projected => Languages::Projected,
+            Self::Hubness => Languages::Hubness,
         }
     }
 }
@@ -126,6 +128,7 @@ fn label(l: Languages) -> &'static str {
         Languages::Centered => "centered",
         Languages::Offset => "offset",
         Languages::Projected => "projected",
+        Languages::Hubness => "hubness",
     }
 }
 
@@ -242,6 +245,10 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     } else {
         args.languages.iter().map(|l| l.languages()).collect()
     };
+    let hubness = candidates.contains(&Languages::Hubness);
+    if hubness {
+        corpus.compute_hubness();
+    }
     let all = cases(&corpus, &qa)?;
     let mixed = qa.first().is_some_and(|q| q.doc.is_some());
     let mut vectors: HashMap<&str, Vec<f32>> = HashMap::new();
@@ -278,6 +285,9 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     if args.variant != Variant::AsIndexed && !mixed {
         let (mut c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
         c.set_language_direction(direction.clone());
+        if hubness {
+            c.compute_hubness();
+        }
         eprintln!("stripped question headings from {n} chunks");
         variants.push(("headings-stripped", Some(c)));
     }

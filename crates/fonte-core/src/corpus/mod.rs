@@ -89,6 +89,9 @@ pub struct Corpus {
     fusion: Fusion,
     // The model's language axis, for `Languages::Projected` (empty: none).
     direction: Vec<f32>,
+    // Each chunk's hubness, for `Languages::Hubness` (empty: none; cleared when the chunks or
+    // their vectors change, so never stale).
+    hubness: Vec<f32>,
     lexical: Bm25,
     dense: VectorIndex,
     chunk_doc: Vec<u32>,
@@ -144,6 +147,7 @@ impl Corpus {
             provisional,
             fusion: Fusion::default(),
             direction: Vec::new(),
+            hubness: Vec::new(),
         })
     }
 
@@ -210,6 +214,7 @@ impl Corpus {
         if self.document_number(&meta.id).is_some() {
             return Err(Error::Index(format!("{} is already indexed", meta.name)));
         }
+        self.hubness.clear();
         if chunks.len() != vectors.len() {
             return Err(Error::Index(format!(
                 "{}: {} chunks but {} vectors",
@@ -350,6 +355,7 @@ impl Corpus {
             chunk_doc,
             fusion: Fusion::default(),
             direction: Vec::new(),
+            hubness: Vec::new(),
         })
     }
 }

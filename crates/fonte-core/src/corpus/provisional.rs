@@ -61,6 +61,7 @@ impl Corpus {
                 first + vectors.len()
             )));
         }
+        self.hubness.clear();
         for (i, v) in (start..end).zip(vectors) {
             self.dense.set(i as u32, v)?;
             self.vectors[i] = v.clone();

@@ -26,6 +26,17 @@ impl Corpus {
         self.direction = direction;
     }
 
+    /// Computes each chunk's hubness for [`crate::retrieve::Languages::Hubness`] (with the
+    /// language axis set before, if any): quadratic in the chunks, for `fonte eval`; dropped
+    /// when the chunks or their vectors change.
+    pub fn compute_hubness(&mut self) {
+        self.hubness = crate::retrieve::hubness(
+            &self.vectors,
+            &self.direction,
+            crate::retrieve::HUBNESS_NEIGHBOURS,
+        );
+    }
+
     /// Ranks as measured for `model` (its vectors are this library's): the fusion of
     /// [`Fusion::for_model`] and the model's language axis.
     pub fn rank_for(&mut self, model: &crate::embed::ModelManifest) {
@@ -44,6 +55,7 @@ impl Corpus {
             fusion: self.fusion,
             vectors: &self.vectors,
             direction: &self.direction,
+            hubness: &self.hubness,
         }
         .search(search)
     }

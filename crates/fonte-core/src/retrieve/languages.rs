@@ -1,5 +1,6 @@
 //! The ways a dense ranking of a library in two languages is put together ([`super::Languages`]).
 
+use super::hubness::HUBNESS_WEIGHT;
 use super::{Languages, Retriever};
 use crate::lang::Lang;
 
@@ -15,7 +16,7 @@ impl Retriever<'_> {
     ) -> Vec<Vec<(u32, f32)>> {
         match self.fusion.languages {
             Languages::Joint => return vec![self.dense.search(q, depth, allow)],
-            Languages::Projected if !self.direction.is_empty() => {
+            Languages::Projected | Languages::Hubness if !self.direction.is_empty() => {
                 return vec![self.projected(q, depth, allow)]
             }
             _ => {}
@@ -37,7 +38,9 @@ impl Retriever<'_> {
             Languages::Interleaved => vec![interleave(&per_language, depth)],
             Languages::Centered => vec![centered(per_language, depth)],
             Languages::Offset => vec![offset(per_language, &offsets, depth)],
-            Languages::Joint | Languages::Projected => vec![self.dense.search(q, depth, allow)],
+            Languages::Joint | Languages::Projected | Languages::Hubness => {
+                vec![self.dense.search(q, depth, allow)]
+            }
         }
     }
 }
@@ -46,8 +49,15 @@ impl Retriever<'_> {
     /// The cosines of the question and the passages with the language axis `d` projected out
     /// of both: `(q·p − (q·d)(p·d)) / (|q⊥| |p⊥|)`. The numerator is one scan with `q⊥ = q −
     /// (q·d)d` as the query; the passage's norm is applied to the candidates of a deeper scan.
+    /// For [`Languages::Hubness`], less [`HUBNESS_WEIGHT`] times the passage's hubness.
     fn projected(&self, q: &[f32], depth: usize, allow: &dyn Fn(u32) -> bool) -> Vec<(u32, f32)> {
         let d = self.direction;
+        let penalty = |c: u32| match self.fusion.languages {
+            Languages::Hubness => {
+                HUBNESS_WEIGHT * self.hubness.get(c as usize).copied().unwrap_or(0.0)
+            }
+            _ => 0.0,
+        };
         let q_perp = without_axis(q, d);
         let q_norm = dot(&q_perp, &q_perp).sqrt().max(f32::EPSILON);
         let mut list: Vec<(u32, f32)> = self
@@ -57,7 +67,7 @@ impl Retriever<'_> {
             .map(|(c, s)| {
                 let p_along = self.vectors.get(c as usize).map_or(0.0, |v| dot(v, d));
                 let p_norm = (1.0 - p_along * p_along).max(f32::EPSILON).sqrt();
-                (c, s / (q_norm * p_norm))
+                (c, s / (q_norm * p_norm) - penalty(c))
             })
             .collect();
         list.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -75,7 +85,7 @@ pub fn without_axis(v: &[f32], axis: &[f32]) -> Vec<f32> {
     v.iter().zip(axis).map(|(x, y)| x - along * y).collect()
 }
 
-fn dot(a: &[f32], b: &[f32]) -> f32 {
+pub(super) fn dot(a: &[f32], b: &[f32]) -> f32 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 

@@ -1,8 +1,10 @@
 //! Hybrid retrieval: BM25 and dense rankings fused by reciprocal rank fusion, restricted to the
 //! documents in scope, then cut to an evidence budget in characters (what the prompt can hold).
 
+mod hubness;
 mod languages;
 
+pub use hubness::{hubness, HUBNESS_NEIGHBOURS, HUBNESS_WEIGHT};
 pub use languages::without_axis;
 
 use std::collections::HashMap;
@@ -94,6 +96,11 @@ pub enum Languages {
     /// ([`Retriever::direction`]) projected out of the question and of every passage: what
     /// tells the languages apart no longer counts, for each passage by how much it carries.
     Projected,
+    /// [`Languages::Projected`] less [`HUBNESS_WEIGHT`] times each passage's hubness, its mean cosine to
+    /// its nearest passages of the library ([`hubness`]): CSLS. A candidate measured with
+    /// `fonte eval` (docs/QUALITY.md §4), not shipped; without [`Retriever::hubness`] it ranks
+    /// as `Projected`.
+    Hubness,
 }
 
 impl Fusion {
@@ -251,6 +258,8 @@ pub struct Retriever<'a> {
     /// The model's language axis ([`crate::embed::ModelManifest::language_direction`]), unit
     /// length; empty for none.
     pub direction: &'a [f32],
+    /// Each chunk's [`hubness`], for [`Languages::Hubness`]; empty for none.
+    pub hubness: &'a [f32],
 }
 
 /// One wording's rankings: BM25's and the dense one(s).

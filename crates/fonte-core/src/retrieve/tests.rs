@@ -50,6 +50,7 @@ fn hybrid_search_fuses_and_scopes() {
         fusion: Fusion::default(),
         vectors: &[],
         direction: &[],
+        hubness: &[],
     };
     let hits = r.search(&Search::new("rescisão", Some(&[0.0, 1.0])));
     assert_eq!(hits.len(), 3);
@@ -95,6 +96,7 @@ fn the_language_gap_lets_an_answer_in_the_other_language_reach_the_top() {
             },
             vectors: &[],
             direction: &[],
+            hubness: &[],
         };
         let q = [1.0, 0.0];
         let hits = r.search(&Search::new(question, Some(&q)).mode(Mode::Dense));
@@ -151,6 +153,7 @@ fn a_chunk_without_its_vector_yet_takes_its_lexical_rank_in_the_dense_ranking() 
             },
             vectors: &[],
             direction: &[],
+            hubness: &[],
         };
         let q = [1.0, 0.0];
         r.search(&Search::new("Intituto Brasileiro de Geografia", Some(&q)))
@@ -189,6 +192,7 @@ fn another_wording_adds_its_rankings_to_the_fusion() {
         fusion: Fusion::default(),
         vectors: &[],
         direction: &[],
+        hubness: &[],
     };
     let question = "Como apago todos os objetos do ambiente?";
     let q = [1.0, 0.0];
@@ -254,6 +258,7 @@ fn projecting_out_the_language_axis_lets_the_answer_in_the_other_language_reach_
             },
             vectors: &vectors,
             direction,
+            hubness: &[],
         };
         let hits = r.search(&Search::new("Como apago os objetos?", Some(&q)).mode(Mode::Dense));
         hits.iter().map(|h| (h.chunk, h.score)).collect::<Vec<_>>()
@@ -269,4 +274,49 @@ fn projecting_out_the_language_axis_lets_the_answer_in_the_other_language_reach_
         1,
         "no axis: the joint ranking"
     );
+}
+
+#[test]
+fn a_passage_near_many_others_gives_way_to_the_answer_with_hubness() {
+    // Axis z is the language axis (none of these passages carries it). Passages 1-4 are one
+    // tight cluster (a run of one manual's passages on a neighbouring subject); the question
+    // is a little nearer passage 1 than the answer, passage 0, which stands alone.
+    let norm = |v: [f32; 3]| {
+        let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        v.map(|x| x / n).to_vec()
+    };
+    let texts = ["answer", "hub one", "hub two", "hub three", "hub four"];
+    let vectors = vec![
+        norm([1.0, -0.6, 0.0]),
+        norm([1.0, 0.5, 0.0]),
+        norm([0.9, 0.6, 0.0]),
+        norm([0.8, 0.7, 0.0]),
+        norm([0.7, 0.8, 0.0]),
+    ];
+    let q = norm([1.0, 0.0, 0.0]);
+    let lexical = Bm25::build(texts, Bm25Params::default());
+    let dense = VectorIndex::build(3, vectors.clone()).unwrap();
+    let chunk_lang = crate::lang::passage_languages(texts);
+    let axis = [0.0, 0.0, 1.0];
+    let hub = crate::retrieve::hubness(&vectors, &axis, 2);
+    assert!(hub[1] > hub[0] + 0.3, "{hub:?}");
+    let first = |languages| {
+        let r = Retriever {
+            lexical: &lexical,
+            dense: &dense,
+            chunk_doc: &[0, 1, 1, 1, 1],
+            chunk_lang: &chunk_lang,
+            pending: &[],
+            fusion: Fusion {
+                languages,
+                ..Fusion::default()
+            },
+            vectors: &vectors,
+            direction: &axis,
+            hubness: &hub,
+        };
+        r.search(&Search::new("question", Some(&q)).mode(Mode::Dense))[0].chunk
+    };
+    assert_eq!(first(Languages::Projected), 1);
+    assert_eq!(first(Languages::Hubness), 0);
 }
