@@ -9,6 +9,7 @@
 //! here from scratch (quadratic in its size) instead of kept up to date with it.
 
 use super::languages::{dot, without_axis};
+use crate::embed::l2_normalize;
 
 /// How much of a passage's hubness comes off its cosine ([`super::Languages::Hubness`]):
 /// 0.15, the largest measured (of 0.15, ¼, ½, 1: docs/QUALITY.md §4) that costs no FAQ pair
@@ -29,13 +30,13 @@ pub fn hubness(vectors: &[Vec<f32>], direction: &[f32], k: usize) -> Vec<f32> {
             if v.is_empty() {
                 return None;
             }
-            let p = if direction.is_empty() {
+            let mut p = if direction.is_empty() {
                 v.clone()
             } else {
                 without_axis(v, direction)
             };
-            let norm = dot(&p, &p).sqrt().max(f32::EPSILON);
-            Some(p.iter().map(|x| x / norm).collect())
+            l2_normalize(&mut p);
+            Some(p)
         })
         .collect();
     let mut sims = Vec::with_capacity(unit.len());
@@ -65,8 +66,9 @@ mod tests {
     use super::*;
 
     fn unit(v: &[f32]) -> Vec<f32> {
-        let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
-        v.iter().map(|x| x / n).collect()
+        let mut v = v.to_vec();
+        l2_normalize(&mut v);
+        v
     }
 
     #[test]
