@@ -101,6 +101,12 @@ impl Engine {
         .clone();
         let info = model.info();
         let (library, opening) = Library::open(store, &info).await?;
+        // A saved index without each passage's neighbours (written before they were kept, or
+        // a hosted library just stored) gets them now, once, and keeps them: not at the first
+        // search. Saving them is worth it, not required (a full quota must not stop opening).
+        if library.rank_for(&model.manifest) {
+            let _ = library.save_index().await;
+        }
         let (loaded, stale, damaged) = match opening {
             Opening::Ready {
                 restored,

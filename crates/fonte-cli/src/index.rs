@@ -107,7 +107,11 @@ pub fn build(
         dim: embedder.manifest().dim,
         chunk_params: params,
     };
-    Corpus::build(info, documents, chunks, vectors).map_err(|e| e.to_string())
+    let mut corpus = Corpus::build(info, documents, chunks, vectors).map_err(|e| e.to_string())?;
+    // With what the model's ranking needs (each passage's neighbours), so the file is saved
+    // with them and nothing opening it has to compute them.
+    corpus.rank_for(embedder.manifest());
+    Ok(corpus)
 }
 
 /// Embeds passages with a progress bar.

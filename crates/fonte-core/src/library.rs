@@ -116,9 +116,15 @@ impl<S: Store> Library<S> {
         self.corpus.borrow_mut().set_fusion(fusion);
     }
 
-    /// Ranks as measured for the library's model ([`Corpus::rank_for`]).
-    pub fn rank_for(&self, model: &crate::embed::ModelManifest) {
-        self.corpus.borrow_mut().rank_for(model);
+    /// Ranks as measured for the library's model ([`Corpus::rank_for`]). True when that had
+    /// to compute each passage's neighbours (a saved index without them): the index is then
+    /// worth saving ([`save_index`](Self::save_index)), so the next visit need not.
+    pub fn rank_for(&self, model: &crate::embed::ModelManifest) -> bool {
+        let computed = self.corpus.borrow_mut().rank_for(model);
+        if computed && !self.corpus.borrow().documents().is_empty() {
+            self.unsaved.set(true);
+        }
+        computed
     }
 
     /// The build documents added now must have.
@@ -370,6 +376,26 @@ mod tests {
             }
         );
         assert_eq!(lib.documents()[0].build, Some(info("m1")), "stamped");
+    }
+
+    #[test]
+    fn neighbours_computed_for_the_ranking_are_saved_and_not_computed_again() {
+        // A model with a language axis ranks with each passage's neighbours.
+        let mut model = crate::embed::testutil::minilm_manifest();
+        model.dim = FakeEncoder::DIM;
+        model.language_direction = (0..FakeEncoder::DIM).map(|i| i as f32).collect();
+        let (lib, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
+        run(lib.add(document("a", &["contracts and clauses", "annexes"], "m1"))).unwrap();
+        run(lib.save_index()).unwrap();
+        // The saved index was written before the ranking asked for them: computed now, kept
+        // with every change after, and worth saving again.
+        assert!(lib.rank_for(&model));
+        assert!(lib.corpus().has_neighbours());
+        run(lib.add(document("b", &["regulations for boats"], "m1"))).unwrap();
+        assert!(!lib.rank_for(&model), "kept up to date, not computed again");
+        run(lib.save_index()).unwrap();
+        let (lib, _) = run(Library::open(lib.into_store(), &info("m1"))).unwrap();
+        assert!(!lib.rank_for(&model), "restored with the saved index");
     }
 
     #[test]

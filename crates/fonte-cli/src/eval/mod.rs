@@ -247,7 +247,7 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     };
     let hubness = candidates.contains(&Languages::Hubness);
     if hubness {
-        corpus.compute_hubness();
+        corpus.keep_neighbours();
     }
     let all = cases(&corpus, &qa)?;
     let mixed = qa.first().is_some_and(|q| q.doc.is_some());
@@ -286,7 +286,7 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
         let (mut c, n) = stripped_corpus(&corpus, &qa, &mut embedder)?;
         c.set_language_direction(direction.clone());
         if hubness {
-            c.compute_hubness();
+            c.keep_neighbours();
         }
         eprintln!("stripped question headings from {n} chunks");
         variants.push(("headings-stripped", Some(c)));

@@ -9,15 +9,17 @@ use crate::chunk::{Chunk, ChunkParams};
 use crate::lang::{passage_languages, Lang};
 use crate::lexical::{Bm25, Bm25Params};
 use crate::pdf::Report;
-use crate::retrieve::Fusion;
+use crate::retrieve::{Fusion, Neighbours, SavedNeighbours};
 use crate::vector::VectorIndex;
 use crate::{Error, Result};
 
 mod provisional;
 mod ranking;
 
-/// Version of the serialized corpus; bump on any change of layout (2: typed partial reasons).
-pub const FORMAT_VERSION: u32 = 2;
+/// Version of the serialized corpus; bump on any change of layout (2: typed partial reasons;
+/// 3: each passage's nearest neighbours, [`crate::retrieve::Neighbours`]). Format 2 is still
+/// read (its neighbours are computed again).
+pub const FORMAT_VERSION: u32 = 3;
 const MAGIC: &[u8; 8] = b"FONTEIDX";
 
 /// A document of the corpus.
@@ -70,6 +72,18 @@ struct Stored {
     vectors: Vec<Vec<f32>>,
     lexical: Bm25,
     dense: Vec<u8>,
+    neighbours: Option<SavedNeighbours>,
+}
+
+/// Format 2: [`Stored`] before the neighbours.
+#[derive(Deserialize)]
+struct StoredV2 {
+    info: BuildInfo,
+    documents: Vec<DocumentMeta>,
+    chunks: Vec<ChunkRecord>,
+    vectors: Vec<Vec<f32>>,
+    lexical: Bm25,
+    dense: Vec<u8>,
 }
 
 /// An indexed corpus in memory. Its parts change only together ([`Corpus::build`],
@@ -89,9 +103,10 @@ pub struct Corpus {
     fusion: Fusion,
     // The model's language axis, for `Languages::Projected` (empty: none).
     direction: Vec<f32>,
-    // Each chunk's hubness, for `Languages::Hubness` (empty: none; cleared when the chunks or
-    // their vectors change, so never stale).
-    hubness: Vec<f32>,
+    // Each chunk's nearest neighbours and hubness, for `Languages::Hubness`: computed when a
+    // ranking first needs them (`keep_neighbours`), then kept up to date with every vector
+    // added or removed, and saved with the corpus. `None`: not computed (or for another axis).
+    neighbours: Option<Neighbours>,
     lexical: Bm25,
     dense: VectorIndex,
     chunk_doc: Vec<u32>,
@@ -147,7 +162,7 @@ impl Corpus {
             provisional,
             fusion: Fusion::default(),
             direction: Vec::new(),
-            hubness: Vec::new(),
+            neighbours: None,
         })
     }
 
@@ -214,7 +229,6 @@ impl Corpus {
         if self.document_number(&meta.id).is_some() {
             return Err(Error::Index(format!("{} is already indexed", meta.name)));
         }
-        self.hubness.clear();
         if chunks.len() != vectors.len() {
             return Err(Error::Index(format!(
                 "{}: {} chunks but {} vectors",
@@ -259,7 +273,13 @@ impl Corpus {
                 .into_iter()
                 .map(|chunk| ChunkRecord { doc: n, chunk }),
         );
+        let first = self.vectors.len();
         self.vectors.extend(vectors);
+        if let Some(neighbours) = &mut self.neighbours {
+            for i in first..self.vectors.len() {
+                neighbours.add(&self.vectors, i);
+            }
+        }
         self.documents.push(meta);
         self.provisional.push(provisional);
         Ok(n)
@@ -274,6 +294,13 @@ impl Corpus {
         documents.remove(gone as usize);
         let mut provisional = std::mem::take(&mut self.provisional);
         provisional.remove(gone as usize);
+        let mut neighbours = self.neighbours.take();
+        if let Some(neighbours) = &mut neighbours {
+            let keep: Vec<bool> = self.chunk_doc.iter().map(|&d| d != gone).collect();
+            let leaving: Vec<usize> = (0..keep.len()).filter(|&i| !keep[i]).collect();
+            neighbours.forget(&self.vectors, &leaving);
+            neighbours.retain(&keep);
+        }
         let mut chunks = Vec::with_capacity(self.chunks.len());
         let mut vectors = Vec::with_capacity(self.vectors.len());
         for (mut c, v) in std::mem::take(&mut self.chunks)
@@ -294,6 +321,7 @@ impl Corpus {
         *self = Self::rebuild(self.info.clone(), documents, provisional, chunks, vectors)?;
         self.fusion = fusion;
         self.direction = direction;
+        self.neighbours = neighbours;
         Ok(true)
     }
 
@@ -310,6 +338,7 @@ impl Corpus {
             vectors: self.vectors.clone(),
             lexical: self.lexical.clone(),
             dense: self.dense.to_bytes()?,
+            neighbours: self.neighbours.as_ref().map(Neighbours::saved),
         };
         let body = postcard::to_allocvec(&stored).map_err(|e| Error::Index(e.to_string()))?;
         let mut out = Vec::with_capacity(body.len() + 44);
@@ -327,7 +356,7 @@ impl Corpus {
             return Err(Error::Index("not a Fonte corpus file".into()));
         }
         let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-        if version != FORMAT_VERSION {
+        if version != FORMAT_VERSION && version != 2 {
             return Err(Error::Index(format!(
                 "corpus format {version}, this build reads {FORMAT_VERSION}: rebuild it"
             )));
@@ -338,7 +367,25 @@ impl Corpus {
                 "corpus file is damaged (checksum mismatch)".into(),
             ));
         }
-        let s: Stored = postcard::from_bytes(body).map_err(|e| Error::Index(e.to_string()))?;
+        let decode = |e: postcard::Error| Error::Index(e.to_string());
+        let s: Stored = if version == 2 {
+            let s: StoredV2 = postcard::from_bytes(body).map_err(decode)?;
+            Stored {
+                info: s.info,
+                documents: s.documents,
+                chunks: s.chunks,
+                vectors: s.vectors,
+                lexical: s.lexical,
+                dense: s.dense,
+                neighbours: None,
+            }
+        } else {
+            postcard::from_bytes(body).map_err(decode)?
+        };
+        // Lists that do not fit the vectors are computed again rather than trusted.
+        let neighbours = s
+            .neighbours
+            .and_then(|saved| Neighbours::restore(saved, &s.vectors));
         let dense = VectorIndex::from_bytes(&s.dense)?;
         let chunk_doc = s.chunks.iter().map(|c| c.doc).collect();
         let chunk_lang = chunk_languages(&s.chunks);
@@ -355,7 +402,7 @@ impl Corpus {
             chunk_doc,
             fusion: Fusion::default(),
             direction: Vec::new(),
-            hubness: Vec::new(),
+            neighbours,
         })
     }
 }

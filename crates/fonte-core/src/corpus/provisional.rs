@@ -61,10 +61,19 @@ impl Corpus {
                 first + vectors.len()
             )));
         }
-        self.hubness.clear();
         for (i, v) in (start..end).zip(vectors) {
+            if self.vectors[i] == *v {
+                continue;
+            }
             self.dense.set(i as u32, v)?;
+            if let Some(neighbours) = &mut self.neighbours {
+                // Another vector than the one it had (an embedding done again): out first.
+                neighbours.forget(&self.vectors, &[i]);
+            }
             self.vectors[i] = v.clone();
+            if let Some(neighbours) = &mut self.neighbours {
+                neighbours.add(&self.vectors, i);
+            }
             if let Some(p) = self.pending.get_mut(i) {
                 *p = false;
             }
@@ -147,6 +156,14 @@ impl Corpus {
                 (chunk, v.clone())
             })
             .unzip();
-        Self::build(self.info.clone(), documents, chunks, vectors)
+        let mut settled = Self::build(self.info.clone(), documents, chunks, vectors)?;
+        settled.neighbours = self.neighbours.clone().map(|mut neighbours| {
+            let kept: Vec<bool> = self.chunk_doc.iter().map(|&d| keep[d as usize]).collect();
+            let leaving: Vec<usize> = (0..kept.len()).filter(|&i| !kept[i]).collect();
+            neighbours.forget(&self.vectors, &leaving);
+            neighbours.retain(&kept);
+            neighbours
+        });
+        Ok(settled)
     }
 }

@@ -2,7 +2,9 @@
 //! model ([`Corpus::rank_for`]), and the search over its indexes.
 
 use super::Corpus;
-use crate::retrieve::{within_budget, Fusion, Hit, Retriever, Search};
+use crate::retrieve::{
+    within_budget, Fusion, Hit, Languages, Neighbours, Retriever, Search, HUBNESS_NEIGHBOURS,
+};
 
 impl Corpus {
     /// How hybrid search fuses BM25 and dense rankings.
@@ -23,25 +25,46 @@ impl Corpus {
             direction.clear();
         }
         direction.iter_mut().for_each(|x| *x /= norm);
+        if self
+            .neighbours
+            .as_ref()
+            .is_some_and(|n| n.direction() != direction)
+        {
+            // Measured along another axis: they no longer say how this library ranks.
+            self.neighbours = None;
+        }
         self.direction = direction;
     }
 
-    /// Computes each chunk's hubness for [`crate::retrieve::Languages::Hubness`] (with the
-    /// language axis set before, if any): quadratic in the chunks, for `fonte eval`; dropped
-    /// when the chunks or their vectors change.
-    pub fn compute_hubness(&mut self) {
-        self.hubness = crate::retrieve::hubness(
+    /// Makes sure each chunk's nearest neighbours ([`Neighbours`], what
+    /// [`Languages::Hubness`] ranks with) are there for the language axis set now: computed
+    /// from scratch (quadratic in the chunks) when missing, then kept up to date by every
+    /// change and saved with the corpus. True when they had to be computed (the saved corpus
+    /// lacks them).
+    pub fn keep_neighbours(&mut self) -> bool {
+        if self.neighbours.is_some() {
+            return false;
+        }
+        self.neighbours = Some(Neighbours::compute(
             &self.vectors,
             &self.direction,
-            crate::retrieve::HUBNESS_NEIGHBOURS,
-        );
+            HUBNESS_NEIGHBOURS,
+        ));
+        true
+    }
+
+    /// Whether each chunk's nearest neighbours are kept ([`keep_neighbours`](Self::keep_neighbours)).
+    pub fn has_neighbours(&self) -> bool {
+        self.neighbours.is_some()
     }
 
     /// Ranks as measured for `model` (its vectors are this library's): the fusion of
-    /// [`Fusion::for_model`] and the model's language axis.
-    pub fn rank_for(&mut self, model: &crate::embed::ModelManifest) {
+    /// [`Fusion::for_model`] and the model's language axis, and the neighbours that fusion
+    /// needs. True when the neighbours had to be computed (then the corpus is worth saving).
+    pub fn rank_for(&mut self, model: &crate::embed::ModelManifest) -> bool {
         self.fusion = Fusion::for_model(model);
         self.set_language_direction(model.language_direction.clone());
+        self.fusion.languages == Languages::Hubness && self.keep_neighbours()
     }
 
     /// Ranks chunks for a question (see [`Retriever::search`]).
@@ -55,7 +78,7 @@ impl Corpus {
             fusion: self.fusion,
             vectors: &self.vectors,
             direction: &self.direction,
-            hubness: &self.hubness,
+            hubness: self.neighbours.as_ref().map_or(&[], |n| n.hubness()),
         }
         .search(search)
     }

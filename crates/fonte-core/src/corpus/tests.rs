@@ -132,3 +132,75 @@ fn a_search_is_after_the_still_embedding_document_it_finds_first_even_by_meaning
     let alpha = c.search(&Search::new("alpha beta", Some(&[1.0, 0.0])).depth(5));
     assert_eq!(c.still_embedding_among(&alpha, 1), None);
 }
+
+/// Each chunk's hubness as a corpus computed afresh from its vectors has it.
+fn fresh_hubness(c: &Corpus) -> Vec<f32> {
+    Neighbours::compute(
+        &c.vectors,
+        &c.direction,
+        crate::retrieve::HUBNESS_NEIGHBOURS,
+    )
+    .hubness()
+    .to_vec()
+}
+
+#[test]
+fn the_kept_neighbours_follow_every_change_and_are_saved_with_the_corpus() {
+    let dim = 8;
+    let info = BuildInfo {
+        model_id: "test".into(),
+        dim,
+        chunk_params: ChunkParams::default(),
+    };
+    let vectors = crate::vector::random_unit_vectors(140, dim, 5);
+    let texts: Vec<String> = (0..140).map(|i| format!("passage {i}")).collect();
+    let doc = |n: usize| -> (Vec<Chunk>, Vec<Vec<f32>>) {
+        let r = n * 35..(n + 1) * 35;
+        (
+            texts[r.clone()].iter().map(|t| chunk(t)).collect(),
+            vectors[r].to_vec(),
+        )
+    };
+    let mut c = Corpus::empty(info);
+    c.set_language_direction(crate::vector::random_unit_vectors(1, dim, 77).remove(0));
+    assert!(c.keep_neighbours(), "computed when first asked for");
+    assert!(!c.keep_neighbours(), "then kept");
+    let hubness = |c: &Corpus| c.neighbours.as_ref().unwrap().hubness().to_vec();
+    for n in 0..2 {
+        let (chunks, vectors) = doc(n);
+        c.add_document(meta(&format!("d{n}")), chunks, vectors)
+            .unwrap();
+    }
+    assert_eq!(hubness(&c), fresh_hubness(&c), "documents added");
+
+    // One document embedded while another is read: vectors come in pieces, out of order.
+    let (chunks, vectors) = doc(2);
+    let p = c.begin_document(meta("d2"), chunks).unwrap();
+    c.set_vectors(p, 20, &vectors[20..]).unwrap();
+    let (chunks3, vectors3) = doc(3);
+    c.add_document(meta("d3"), chunks3, vectors3).unwrap();
+    c.set_vectors(p, 0, &vectors[..20]).unwrap();
+    assert_eq!(
+        hubness(&c),
+        fresh_hubness(&c),
+        "a document embedded in pieces"
+    );
+
+    // Saved while d2 is still provisional: what is saved is the library without it.
+    let mut saved = Corpus::from_bytes(&c.to_bytes().unwrap()).unwrap();
+    saved.set_language_direction(c.direction.clone());
+    assert_eq!(saved.chunks.len(), 105);
+    assert_eq!(hubness(&saved), fresh_hubness(&saved), "saved without d2");
+
+    c.finish_document(p).unwrap();
+    c.remove_document("d1").unwrap();
+    assert_eq!(hubness(&c), fresh_hubness(&c), "a document removed");
+
+    // Back from bytes as they were kept; another axis drops them.
+    let mut back = Corpus::from_bytes(&c.to_bytes().unwrap()).unwrap();
+    back.set_language_direction(c.direction.clone());
+    assert!(!back.keep_neighbours(), "restored, not computed again");
+    assert_eq!(hubness(&back), hubness(&c));
+    back.set_language_direction(crate::vector::random_unit_vectors(1, dim, 78).remove(0));
+    assert!(back.keep_neighbours(), "another axis: computed again");
+}

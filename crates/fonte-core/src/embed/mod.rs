@@ -361,7 +361,7 @@ mod tests {
                 .sum::<f32>()
                 .sqrt();
             assert!((norm - 1.0).abs() < 1e-3, "{folder}: norm {norm}");
-            assert_eq!(Fusion::for_model(&m).languages, Languages::Projected);
+            assert_eq!(Fusion::for_model(&m).languages, Languages::Hubness);
         }
         assert_eq!(
             Fusion::for_model(&minilm_manifest()).languages,

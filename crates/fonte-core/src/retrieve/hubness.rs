@@ -4,12 +4,15 @@
 //! library of several manuals such passages (a "see also" line, a paragraph on labels) take
 //! the places of the passage that answers (docs/QUALITY.md §4, "hubness").
 //!
-//! Measured as a candidate ranking ([`super::Languages::Hubness`], `fonte eval --languages
-//! hubness`), not shipped: a passage's value depends on the whole library, and is computed
-//! here from scratch (quadratic in its size) instead of kept up to date with it.
+//! A passage's hubness depends on the whole library, so it is kept with it ([`Neighbours`]):
+//! each passage's best cosines to the others, updated from one scan per vector added (a new
+//! vector can only enter other passages' lists) and, when vectors leave, recomputed for the
+//! passages that had one of them among their nearest. From scratch it is quadratic in the
+//! library (docs/QUALITY.md §4 gives the cost), which a library must not pay when it opens.
 
-use super::languages::{dot, without_axis};
-use crate::embed::l2_normalize;
+use serde::{Deserialize, Serialize};
+
+use crate::vector::dot;
 
 /// How much of a passage's hubness comes off its cosine ([`super::Languages::Hubness`]):
 /// 0.15, the largest measured (of 0.15, ¼, ½, 1: docs/QUALITY.md §4) that costs no FAQ pair
@@ -19,88 +22,252 @@ pub const HUBNESS_WEIGHT: f32 = 0.15;
 /// How many nearest passages a passage's hubness averages (10 and 50 measured alike).
 pub const HUBNESS_NEIGHBOURS: usize = 50;
 
-/// Each passage's hubness: its mean cosine, with the language axis `direction` projected out
-/// (empty: none), to its `k` nearest other passages. A passage without a vector (still to
-/// come: empty) has 0 and is nobody's neighbour; one with fewer than `k` neighbours averages
-/// those it has.
-pub fn hubness(vectors: &[Vec<f32>], direction: &[f32], k: usize) -> Vec<f32> {
-    let unit: Vec<Option<Vec<f32>>> = vectors
-        .iter()
-        .map(|v| {
-            if v.is_empty() {
+/// Each passage's cosines to its nearest other passages, with the model's language axis
+/// projected out of both (as [`super::Languages::Projected`] ranks), and their mean: the
+/// passage's hubness. Passages are numbered as the library's chunks; one whose vector has not
+/// come yet has no list and is nobody's neighbour.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Neighbours {
+    k: usize,
+    // The unit axis the cosines were measured with (empty: none).
+    direction: Vec<f32>,
+    // Per passage: its vector's component along the axis and the norm of the rest; `None`
+    // while its vector is to come.
+    axis: Vec<Option<(f32, f32)>>,
+    // Per passage: the cosines to its `k` nearest others, best first.
+    lists: Vec<Vec<f32>>,
+    // Per passage: the mean of its list (0 for an empty one).
+    hubness: Vec<f32>,
+}
+
+/// What is saved of [`Neighbours`]: the lists and what they were measured with; the rest
+/// follows from the vectors.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedNeighbours {
+    k: u32,
+    direction: Vec<f32>,
+    lists: Vec<Vec<f32>>,
+}
+
+impl Neighbours {
+    /// Every passage's list from scratch: each pair of `vectors` once (empty vectors: none
+    /// yet). `direction` is a unit vector or empty.
+    pub fn compute(vectors: &[Vec<f32>], direction: &[f32], k: usize) -> Self {
+        let mut n = Self {
+            k,
+            direction: direction.to_vec(),
+            axis: Vec::new(),
+            lists: Vec::new(),
+            hubness: Vec::new(),
+        };
+        n.grow(vectors.len());
+        for i in 0..vectors.len() {
+            n.axis[i] = n.axis_of(&vectors[i]);
+            let Some(ai) = n.axis[i] else { continue };
+            for j in 0..i {
+                if let Some(aj) = n.axis[j] {
+                    let s = cosine(&vectors[i], ai, &vectors[j], aj);
+                    n.offer(i, s);
+                    n.offer(j, s);
+                }
+            }
+        }
+        for i in 0..vectors.len() {
+            n.refresh(i);
+        }
+        n
+    }
+
+    /// Each passage's hubness, numbered as the chunks.
+    pub fn hubness(&self) -> &[f32] {
+        &self.hubness
+    }
+
+    /// The axis they were measured with.
+    pub fn direction(&self) -> &[f32] {
+        &self.direction
+    }
+
+    /// Room for passages up to `len`, without vectors yet.
+    pub fn grow(&mut self, len: usize) {
+        if len > self.axis.len() {
+            self.axis.resize(len, None);
+            self.lists.resize(len, Vec::new());
+            self.hubness.resize(len, 0.0);
+        }
+    }
+
+    /// Passage `i` has its vector now (`vectors[i]`, which must not have changed since it was
+    /// last added: [`forget`](Self::forget) it first): one scan of the others.
+    pub fn add(&mut self, vectors: &[Vec<f32>], i: usize) {
+        self.grow(vectors.len());
+        if self.axis[i].is_some() {
+            return;
+        }
+        let Some(ai) = self.axis_of(&vectors[i]) else {
+            return;
+        };
+        for j in 0..self.axis.len() {
+            if let Some(aj) = self.axis[j] {
+                let s = cosine(&vectors[i], ai, &vectors[j], aj);
+                self.offer(i, s);
+                if self.offer(j, s) {
+                    self.refresh(j);
+                }
+            }
+        }
+        self.axis[i] = Some(ai);
+        self.refresh(i);
+    }
+
+    /// Passages `gone` lose their vectors (`vectors` still holds them): they leave every
+    /// list, and each passage that had one of them among its nearest gets its list again
+    /// from a scan of those left.
+    pub fn forget(&mut self, vectors: &[Vec<f32>], gone: &[usize]) {
+        let gone: Vec<(usize, (f32, f32))> = gone
+            .iter()
+            .filter_map(|&g| Some((g, self.axis.get(g).copied().flatten()?)))
+            .collect();
+        if gone.is_empty() {
+            return;
+        }
+        for &(g, _) in &gone {
+            self.axis[g] = None;
+            self.lists[g].clear();
+            self.hubness[g] = 0.0;
+        }
+        let affected: Vec<usize> = (0..self.axis.len())
+            .filter(|&j| {
+                let Some(aj) = self.axis[j] else { return false };
+                let list = &self.lists[j];
+                // A list shorter than k holds every other passage, the gone ones too.
+                list.len() < self.k
+                    || gone.iter().any(|&(g, ag)| {
+                        cosine(&vectors[g], ag, &vectors[j], aj) >= *list.last().expect("k > 0")
+                    })
+            })
+            .collect();
+        for j in affected {
+            let aj = self.axis[j].expect("affected passages have vectors");
+            let mut sims: Vec<f32> = (0..self.axis.len())
+                .filter(|&i| i != j)
+                .filter_map(|i| Some(cosine(&vectors[i], self.axis[i]?, &vectors[j], aj)))
+                .collect();
+            let k = self.k.min(sims.len());
+            if k > 0 && k < sims.len() {
+                sims.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+            }
+            sims.truncate(k);
+            sims.sort_by(|a, b| b.total_cmp(a));
+            self.lists[j] = sims;
+            self.refresh(j);
+        }
+    }
+
+    /// Keeps the passages whose `keep` is true, numbered anew in order; those dropped must
+    /// have been [`forget`](Self::forget)ten (or never had a vector).
+    pub fn retain(&mut self, keep: &[bool]) {
+        self.axis = retained(std::mem::take(&mut self.axis), keep);
+        self.lists = retained(std::mem::take(&mut self.lists), keep);
+        self.hubness = retained(std::mem::take(&mut self.hubness), keep);
+    }
+
+    /// What to save.
+    pub fn saved(&self) -> SavedNeighbours {
+        SavedNeighbours {
+            k: self.k as u32,
+            direction: self.direction.clone(),
+            lists: self.lists.clone(),
+        }
+    }
+
+    /// Back from what [`saved`](Self::saved) gave, for these `vectors`; `None` when it does
+    /// not fit them (another count, a list where there is no vector, too long or unsorted):
+    /// then they are computed again rather than trusted.
+    pub fn restore(saved: SavedNeighbours, vectors: &[Vec<f32>]) -> Option<Self> {
+        let k = saved.k as usize;
+        if k == 0 || saved.lists.len() != vectors.len() {
+            return None;
+        }
+        let mut n = Self {
+            k,
+            direction: saved.direction,
+            axis: Vec::new(),
+            lists: saved.lists,
+            hubness: Vec::new(),
+        };
+        n.axis = vectors.iter().map(|v| n.axis_of(v)).collect();
+        n.hubness = vec![0.0; vectors.len()];
+        for i in 0..vectors.len() {
+            let list = &n.lists[i];
+            let fits = list.len() <= k
+                && (n.axis[i].is_some() || list.is_empty())
+                && list.windows(2).all(|w| w[0] >= w[1])
+                && list.iter().all(|s| s.is_finite());
+            if !fits {
                 return None;
             }
-            let mut p = if direction.is_empty() {
-                v.clone()
-            } else {
-                without_axis(v, direction)
-            };
-            l2_normalize(&mut p);
-            Some(p)
-        })
-        .collect();
-    let mut sims = Vec::with_capacity(unit.len());
-    unit.iter()
-        .enumerate()
-        .map(|(i, u)| {
-            let Some(u) = u else { return 0.0 };
-            sims.clear();
-            sims.extend(
-                unit.iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .filter_map(|(_, w)| w.as_ref().map(|w| dot(u, w))),
-            );
-            let k = k.min(sims.len());
-            if k == 0 {
-                return 0.0;
+            n.refresh(i);
+        }
+        Some(n)
+    }
+
+    fn axis_of(&self, v: &[f32]) -> Option<(f32, f32)> {
+        if v.is_empty() {
+            return None;
+        }
+        let along = if self.direction.is_empty() {
+            0.0
+        } else {
+            dot(v, &self.direction)
+        };
+        let norm = (dot(v, v) - along * along).max(0.0).sqrt();
+        Some((along, norm.max(f32::EPSILON)))
+    }
+
+    /// Puts `s` in passage `i`'s list if it is among its `k` best; whether it went in.
+    fn offer(&mut self, i: usize, s: f32) -> bool {
+        let list = &mut self.lists[i];
+        if list.len() == self.k {
+            if s <= *list.last().expect("k > 0") {
+                return false;
             }
-            sims.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
-            sims[..k].iter().sum::<f32>() / k as f32
-        })
+            list.pop();
+        }
+        let at = list.partition_point(|&x| x >= s);
+        list.insert(at, s);
+        true
+    }
+
+    fn refresh(&mut self, i: usize) {
+        let list = &self.lists[i];
+        self.hubness[i] = if list.is_empty() {
+            0.0
+        } else {
+            list.iter().sum::<f32>() / list.len() as f32
+        };
+    }
+}
+
+/// The cosine of two passages with the axis out of both: `(a·b − a_d b_d) / (|a⊥| |b⊥|)`, the
+/// same value whichever comes first (so a list kept up to date equals one computed afresh).
+fn cosine(
+    a: &[f32],
+    (a_along, a_norm): (f32, f32),
+    b: &[f32],
+    (b_along, b_norm): (f32, f32),
+) -> f32 {
+    (dot(a, b) - a_along * b_along) / (a_norm * b_norm)
+}
+
+/// The items of `v` whose `keep` is true (past the end of `keep`: kept).
+fn retained<T>(v: Vec<T>, keep: &[bool]) -> Vec<T> {
+    v.into_iter()
+        .enumerate()
+        .filter(|(i, _)| keep.get(*i).copied().unwrap_or(true))
+        .map(|(_, x)| x)
         .collect()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn unit(v: &[f32]) -> Vec<f32> {
-        let mut v = v.to_vec();
-        l2_normalize(&mut v);
-        v
-    }
-
-    #[test]
-    fn is_the_mean_cosine_to_the_nearest_others() {
-        let vectors = vec![
-            unit(&[1.0, 0.0, 0.0]),
-            unit(&[1.0, 1.0, 0.0]),
-            unit(&[0.0, 1.0, 0.0]),
-            unit(&[0.0, 0.0, 1.0]),
-        ];
-        let h = hubness(&vectors, &[], 2);
-        let c45 = std::f32::consts::FRAC_1_SQRT_2;
-        // Passage 0: nearest are 1 (cos 0.707) and then 2 or 3 (cos 0).
-        assert!((h[0] - c45 / 2.0).abs() < 1e-6, "{h:?}");
-        // Passage 1 has two neighbours at 0.707.
-        assert!((h[1] - c45).abs() < 1e-6, "{h:?}");
-        // Passage 3 is orthogonal to all.
-        assert!(h[3].abs() < 1e-6, "{h:?}");
-    }
-
-    #[test]
-    fn the_language_axis_is_taken_out_first_and_missing_vectors_count_for_nothing() {
-        // Along axis z only the two passages agree; without it they are orthogonal.
-        let axis = vec![0.0, 0.0, 1.0];
-        let vectors = vec![unit(&[1.0, 0.0, 3.0]), unit(&[0.0, 1.0, 3.0]), Vec::new()];
-        let with_axis = hubness(&vectors, &[], 1);
-        let without = hubness(&vectors, &axis, 1);
-        assert!(with_axis[0] > 0.8, "{with_axis:?}");
-        assert!(
-            without[0].abs() < 1e-6 && without[1].abs() < 1e-6,
-            "{without:?}"
-        );
-        assert_eq!(without[2], 0.0);
-    }
-}
+mod tests;

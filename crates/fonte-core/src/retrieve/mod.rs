@@ -4,7 +4,7 @@
 mod hubness;
 mod languages;
 
-pub use hubness::{hubness, HUBNESS_NEIGHBOURS, HUBNESS_WEIGHT};
+pub use hubness::{Neighbours, SavedNeighbours, HUBNESS_NEIGHBOURS, HUBNESS_WEIGHT};
 pub use languages::without_axis;
 
 use std::collections::HashMap;
@@ -96,17 +96,17 @@ pub enum Languages {
     /// ([`Retriever::direction`]) projected out of the question and of every passage: what
     /// tells the languages apart no longer counts, for each passage by how much it carries.
     Projected,
-    /// [`Languages::Projected`] less [`HUBNESS_WEIGHT`] times each passage's hubness, its mean cosine to
-    /// its nearest passages of the library ([`hubness`]): CSLS. A candidate measured with
-    /// `fonte eval` (docs/QUALITY.md §4), not shipped; without [`Retriever::hubness`] it ranks
-    /// as `Projected`.
+    /// [`Languages::Projected`] less [`HUBNESS_WEIGHT`] times each passage's hubness, its mean
+    /// cosine to its nearest passages of the library ([`Neighbours`]): CSLS (docs/QUALITY.md
+    /// §4, "hubness"). Without [`Retriever::hubness`] it ranks as `Projected`.
     Hubness,
 }
 
 impl Fusion {
     /// The fusion measured for a model: [`RRF_K`], the manifest's dense weight, and for a
-    /// bilingual model its language axis projected out ([`Languages::Projected`]), or where
-    /// its manifest has only a language gap, [`Languages::Offset`] by that gap.
+    /// bilingual model its language axis projected out with each passage's hubness taken off
+    /// ([`Languages::Hubness`]), or where its manifest has only a language gap,
+    /// [`Languages::Offset`] by that gap.
     pub fn for_model(manifest: &crate::embed::ModelManifest) -> Self {
         Self {
             k: RRF_K,
@@ -114,7 +114,7 @@ impl Fusion {
             language_gap: manifest.language_gap,
             wording_weight: WORDING_WEIGHT,
             languages: if !manifest.language_direction.is_empty() {
-                Languages::Projected
+                Languages::Hubness
             } else if manifest.language_gap > 0.0 {
                 Languages::Offset
             } else {
@@ -258,7 +258,7 @@ pub struct Retriever<'a> {
     /// The model's language axis ([`crate::embed::ModelManifest::language_direction`]), unit
     /// length; empty for none.
     pub direction: &'a [f32],
-    /// Each chunk's [`hubness`], for [`Languages::Hubness`]; empty for none.
+    /// Each chunk's hubness ([`Neighbours::hubness`]), for [`Languages::Hubness`]; empty for none.
     pub hubness: &'a [f32],
 }
 

@@ -298,7 +298,8 @@ fn a_passage_near_many_others_gives_way_to_the_answer_with_hubness() {
     let dense = VectorIndex::build(3, vectors.clone()).unwrap();
     let chunk_lang = crate::lang::passage_languages(texts);
     let axis = [0.0, 0.0, 1.0];
-    let hub = crate::retrieve::hubness(&vectors, &axis, 2);
+    let hub = crate::retrieve::Neighbours::compute(&vectors, &axis, 2);
+    let hub = hub.hubness();
     assert!(hub[1] > hub[0] + 0.3, "{hub:?}");
     let first = |languages| {
         let r = Retriever {
@@ -313,7 +314,7 @@ fn a_passage_near_many_others_gives_way_to_the_answer_with_hubness() {
             },
             vectors: &vectors,
             direction: &axis,
-            hubness: &hub,
+            hubness: hub,
         };
         r.search(&Search::new("question", Some(&q)).mode(Mode::Dense))[0].chunk
     };

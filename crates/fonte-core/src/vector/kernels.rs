@@ -4,7 +4,7 @@
 /// Dot product with eight independent partial sums: a single running sum is a dependency chain
 /// the compiler may not reorder (float addition is not associative), so it stays scalar; eight
 /// lanes let it vectorize. HNSW construction is nearly all dot products.
-pub(super) fn dot(a: &[f32], b: &[f32]) -> f32 {
+pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
     let mut acc = [0f32; 8];

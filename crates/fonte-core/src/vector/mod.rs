@@ -15,7 +15,8 @@ use crate::{Error, Result};
 mod kernels;
 mod measure;
 
-use kernels::{dot, dot_i8, quantize};
+pub(crate) use kernels::dot;
+use kernels::{dot_i8, quantize};
 pub use measure::{random_unit_vectors, recall_at};
 
 /// Below this many vectors the scan is exact f32; from here on, int8 (4× less memory, ~2.5×
