@@ -10,7 +10,7 @@
 //     chunks, as the side-by-side baseline, served from the same loopback origin (no remote models).
 // Figures vary with the machine and its load: compare ratios from one run.
 //
-// Usage: node scripts/bench_browser.mjs [--chunks N] [--no-build]
+// Usage: node scripts/bench_browser.mjs [--chunks N] [--no-build] [--only-embed|--only-ingest|--only-neighbours]
 // (scripts/bench.sh runs setup and the builds first).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,10 +28,12 @@ const opt = (name, dflt) => {
   return i >= 0 ? args[i + 1] : dflt;
 };
 const N_EMBED = Number(opt('--chunks', '96'));
+// --only-neighbours: just the rows of keeping each passage's nearest neighbours.
+const ONLY_NEIGHBOURS = args.includes('--only-neighbours');
 // --only-embed: just the embedding rows (a quick check of a runtime change).
-const ONLY_EMBED = args.includes('--only-embed');
+const ONLY_EMBED = args.includes('--only-embed') || ONLY_NEIGHBOURS;
 // --only-ingest: just the rows of ingesting through the page (drop to searchable, to stored).
-const ONLY_INGEST = args.includes('--only-ingest');
+const ONLY_INGEST = args.includes('--only-ingest') || ONLY_NEIGHBOURS;
 const PDF = fixture('pdfs/en/debian-faq.en.pdf');
 const MINILM = 'models/all-minilm-l6-v2-int8/';
 const E5 = 'models/multilingual-e5-small-enpt-int8/';
@@ -336,6 +338,15 @@ try {
         const r = JSON.parse(await page.evaluate(([n, t]) => window.wasmBindings.benchSearch(n, 200, t), [n, all]));
         row(`hybrid search, ${n.toLocaleString('en')} chunks`, `p50 ${r.hybrid_p50_ms.toFixed(1)} ms, p95 ${r.hybrid_p95_ms.toFixed(1)} ms`, `of which BM25 alone p50 ${r.lexical_p50_ms.toFixed(1)} ms, vectors alone p50 ${r.dense_p50_ms.toFixed(1)} ms; index built in ${(r.build_ms / 1000).toFixed(1)} s; target p50 ≤ 15 ms at 100k`);
       }
+    }
+  }
+  if ((!ONLY_EMBED && !ONLY_INGEST) || ONLY_NEIGHBOURS) {
+    // Each passage's nearest neighbours (the bilingual model's ranking, docs/QUALITY.md §4):
+    // computed from scratch once when a saved index lacks them, then one scan per new chunk.
+    for (const n of [5000, 20000]) {
+      const r = JSON.parse(await page.evaluate((n) => window.wasmBindings.benchNeighbours(n, 50), n));
+      row(`each passage's neighbours, ${n.toLocaleString('en')} chunks`, `${(r.compute_ms / 1000).toFixed(1)} s from scratch`,
+        `in ${r.slices} slices of at most ${r.slice_ms.toFixed(0)} ms (the app's, in the background); then ${r.add_ms.toFixed(1)} ms per chunk added (384-dim synthetic vectors)`);
     }
   }
   await page.evaluate(() => new Promise((resolve) => { const r = indexedDB.deleteDatabase('fonte'); r.onsuccess = r.onerror = r.onblocked = resolve; }));

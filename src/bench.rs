@@ -260,3 +260,39 @@ pub async fn bench_search(n: usize, queries: usize, texts: Vec<String>) -> Resul
     }
     Ok(out.to_string())
 }
+
+/// Keeping each passage's nearest neighbours (what the bilingual model's ranking needs,
+/// `fonte_core::retrieve::Neighbours`) over `n` synthetic vectors of the bilingual model's
+/// dimension: JSON with the time to compute them from scratch in the app's slices (what
+/// opening a saved index without them costs, once, in the background) and the longest slice,
+/// and the mean time to add one more vector (what each embedded chunk costs), over `added`.
+#[wasm_bindgen(js_name = benchNeighbours)]
+pub fn bench_neighbours(n: usize, added: usize) -> String {
+    use fonte_core::retrieve::{Neighbours, HUBNESS_NEIGHBOURS};
+    let dim = 384;
+    let vectors = random_unit_vectors(n + added, dim, 17);
+    let axis = random_unit_vectors(1, dim, 18).remove(0);
+    let mut neighbours = Neighbours::new(n, &axis, HUBNESS_NEIGHBOURS);
+    let (mut total_ms, mut slice_ms, mut slices) = (0.0, 0f64, 0);
+    loop {
+        let t = now();
+        let done = neighbours.build(&vectors[..n], crate::engine::SLICE_PAIRS);
+        let ms = now() - t;
+        total_ms += ms;
+        slice_ms = slice_ms.max(ms);
+        slices += 1;
+        if done {
+            break;
+        }
+    }
+    let t = now();
+    for i in n..n + added {
+        neighbours.add(&vectors[..=i], i);
+    }
+    let add_ms = (now() - t) / added.max(1) as f64;
+    std::hint::black_box(neighbours.hubness());
+    serde_json::json!({
+        "chunks": n, "compute_ms": total_ms, "slices": slices, "slice_ms": slice_ms, "add_ms": add_ms,
+    })
+    .to_string()
+}

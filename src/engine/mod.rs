@@ -6,6 +6,8 @@
 mod ask;
 mod hosted;
 mod manage;
+mod neighbours;
+pub(crate) use neighbours::SLICE_PAIRS;
 mod queue;
 mod service;
 mod share;
@@ -101,12 +103,7 @@ impl Engine {
         .clone();
         let info = model.info();
         let (library, opening) = Library::open(store, &info).await?;
-        // A saved index without each passage's neighbours (written before they were kept, or
-        // a hosted library just stored) gets them now, once, and keeps them: not at the first
-        // search. Saving them is worth it, not required (a full quota must not stop opening).
-        if library.rank_for(&model.manifest) {
-            let _ = library.save_index().await;
-        }
+        library.rank_for(&model.manifest);
         let (loaded, stale, damaged) = match opening {
             Opening::Ready {
                 restored,
@@ -172,6 +169,7 @@ impl Engine {
         if !stale.is_empty() {
             engine.requeue_stale(stale).await?;
         }
+        engine.keep_neighbours();
         Ok(engine)
     }
 

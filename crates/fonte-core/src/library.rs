@@ -116,15 +116,27 @@ impl<S: Store> Library<S> {
         self.corpus.borrow_mut().set_fusion(fusion);
     }
 
-    /// Ranks as measured for the library's model ([`Corpus::rank_for`]). True when that had
-    /// to compute each passage's neighbours (a saved index without them): the index is then
-    /// worth saving ([`save_index`](Self::save_index)), so the next visit need not.
-    pub fn rank_for(&self, model: &crate::embed::ModelManifest) -> bool {
-        let computed = self.corpus.borrow_mut().rank_for(model);
-        if computed && !self.corpus.borrow().documents().is_empty() {
+    /// Ranks as measured for the library's model ([`Corpus::prepare_ranking`]): each
+    /// passage's neighbours, when the saved index lacks them, are begun here and computed a
+    /// slice at a time by [`build_neighbours`](Self::build_neighbours); searches rank without
+    /// them until then.
+    pub fn rank_for(&self, model: &crate::embed::ModelManifest) {
+        self.corpus.borrow_mut().prepare_ranking(model);
+    }
+
+    /// Computes part of the neighbours [`rank_for`](Self::rank_for) began (about `pairs`
+    /// pairs of passages). True when none are left to compute; the index is then worth
+    /// saving ([`save_index`](Self::save_index)), so the next visit need not compute them.
+    pub fn build_neighbours(&self, pairs: usize) -> bool {
+        let mut corpus = self.corpus.borrow_mut();
+        if corpus.build_neighbours(0) {
+            return true;
+        }
+        let done = corpus.build_neighbours(pairs);
+        if done && !corpus.documents().is_empty() {
             self.unsaved.set(true);
         }
-        computed
+        done
     }
 
     /// The build documents added now must have.
@@ -385,17 +397,35 @@ mod tests {
         model.dim = FakeEncoder::DIM;
         model.language_direction = (0..FakeEncoder::DIM).map(|i| i as f32).collect();
         let (lib, _) = run(Library::open(MemStore::default(), &info("m1"))).unwrap();
-        run(lib.add(document("a", &["contracts and clauses", "annexes"], "m1"))).unwrap();
+        let texts = [
+            "contracts and clauses",
+            "annexes",
+            "signatures",
+            "a schedule",
+        ];
+        run(lib.add(document("a", &texts, "m1"))).unwrap();
         run(lib.save_index()).unwrap();
-        // The saved index was written before the ranking asked for them: computed now, kept
-        // with every change after, and worth saving again.
-        assert!(lib.rank_for(&model));
+        // The saved index was written before the ranking asked for them: begun now, computed
+        // a slice at a time, kept with every change after, and worth saving again.
+        lib.rank_for(&model);
+        assert!(!lib.corpus().has_neighbours());
+        assert!(!lib.build_neighbours(1), "one passage's worth at a time");
+        while !lib.build_neighbours(1) {}
         assert!(lib.corpus().has_neighbours());
+        run(lib.store().set_index(b"marked")).unwrap();
+        run(lib.save_index()).unwrap();
+        let saved = Corpus::from_bytes(&run(lib.store().index()).unwrap().unwrap()).unwrap();
+        assert!(saved.has_neighbours(), "saved once complete");
         run(lib.add(document("b", &["regulations for boats"], "m1"))).unwrap();
-        assert!(!lib.rank_for(&model), "kept up to date, not computed again");
+        lib.rank_for(&model);
+        assert!(
+            lib.build_neighbours(0),
+            "kept up to date, nothing to compute"
+        );
         run(lib.save_index()).unwrap();
         let (lib, _) = run(Library::open(lib.into_store(), &info("m1"))).unwrap();
-        assert!(!lib.rank_for(&model), "restored with the saved index");
+        lib.rank_for(&model);
+        assert!(lib.build_neighbours(0), "restored with the saved index");
     }
 
     #[test]

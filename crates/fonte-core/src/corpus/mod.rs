@@ -104,8 +104,9 @@ pub struct Corpus {
     // The model's language axis, for `Languages::Projected` (empty: none).
     direction: Vec<f32>,
     // Each chunk's nearest neighbours and hubness, for `Languages::Hubness`: computed when a
-    // ranking first needs them (`keep_neighbours`), then kept up to date with every vector
-    // added or removed, and saved with the corpus. `None`: not computed (or for another axis).
+    // ranking first needs them (at once, or a slice at a time: `build_neighbours`), then kept
+    // up to date with every vector added or removed, and saved with the corpus once complete.
+    // `None`: not asked for (or measured along another axis).
     neighbours: Option<Neighbours>,
     lexical: Bm25,
     dense: VectorIndex,
@@ -338,7 +339,11 @@ impl Corpus {
             vectors: self.vectors.clone(),
             lexical: self.lexical.clone(),
             dense: self.dense.to_bytes()?,
-            neighbours: self.neighbours.as_ref().map(Neighbours::saved),
+            neighbours: self
+                .neighbours
+                .as_ref()
+                .filter(|n| n.is_complete())
+                .map(Neighbours::saved),
         };
         let body = postcard::to_allocvec(&stored).map_err(|e| Error::Index(e.to_string()))?;
         let mut out = Vec::with_capacity(body.len() + 44);

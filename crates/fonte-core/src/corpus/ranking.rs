@@ -38,33 +38,65 @@ impl Corpus {
 
     /// Makes sure each chunk's nearest neighbours ([`Neighbours`], what
     /// [`Languages::Hubness`] ranks with) are there for the language axis set now: computed
-    /// from scratch (quadratic in the chunks) when missing, then kept up to date by every
-    /// change and saved with the corpus. True when they had to be computed (the saved corpus
-    /// lacks them).
+    /// from scratch (quadratic in the chunks) when missing or part-built, then kept up to
+    /// date by every change and saved with the corpus. True when anything had to be computed.
     pub fn keep_neighbours(&mut self) -> bool {
-        if self.neighbours.is_some() {
-            return false;
-        }
-        self.neighbours = Some(Neighbours::compute(
-            &self.vectors,
-            &self.direction,
-            HUBNESS_NEIGHBOURS,
-        ));
-        true
+        self.begin_neighbours();
+        self.finish_neighbours()
     }
 
-    /// Whether each chunk's nearest neighbours are kept ([`keep_neighbours`](Self::keep_neighbours)).
+    /// Computes what is left of the neighbours begun; true when anything was.
+    fn finish_neighbours(&mut self) -> bool {
+        let missing = !self.build_neighbours(0);
+        self.build_neighbours(usize::MAX);
+        missing
+    }
+
+    /// Whether each chunk's nearest neighbours are all there (kept up to date from now on).
     pub fn has_neighbours(&self) -> bool {
-        self.neighbours.is_some()
+        self.neighbours
+            .as_ref()
+            .is_some_and(Neighbours::is_complete)
+    }
+
+    /// Computes part of the neighbours [`prepare_ranking`](Self::prepare_ranking) found
+    /// missing: about `pairs` pairs of chunks compared (a slice of a second in the browser).
+    /// True when nothing is left to compute (or nothing was asked for); until then searches
+    /// rank without them ([`Languages::Projected`]).
+    pub fn build_neighbours(&mut self, pairs: usize) -> bool {
+        match &mut self.neighbours {
+            Some(n) if !n.is_complete() => n.build(&self.vectors, pairs),
+            _ => true,
+        }
+    }
+
+    fn begin_neighbours(&mut self) {
+        if self.neighbours.is_none() {
+            self.neighbours = Some(Neighbours::new(
+                self.vectors.len(),
+                &self.direction,
+                HUBNESS_NEIGHBOURS,
+            ));
+        }
     }
 
     /// Ranks as measured for `model` (its vectors are this library's): the fusion of
-    /// [`Fusion::for_model`] and the model's language axis, and the neighbours that fusion
-    /// needs. True when the neighbours had to be computed (then the corpus is worth saving).
+    /// [`Fusion::for_model`] and the model's language axis, with the neighbours that fusion
+    /// needs computed now if missing (true then: the corpus is worth saving again). What the
+    /// CLI does; the page uses [`prepare_ranking`](Self::prepare_ranking).
     pub fn rank_for(&mut self, model: &crate::embed::ModelManifest) -> bool {
+        self.prepare_ranking(model);
+        self.finish_neighbours()
+    }
+
+    /// [`rank_for`](Self::rank_for) without computing missing neighbours: they are begun, to
+    /// be computed a slice at a time by [`build_neighbours`](Self::build_neighbours).
+    pub fn prepare_ranking(&mut self, model: &crate::embed::ModelManifest) {
         self.fusion = Fusion::for_model(model);
         self.set_language_direction(model.language_direction.clone());
-        self.fusion.languages == Languages::Hubness && self.keep_neighbours()
+        if self.fusion.languages == Languages::Hubness {
+            self.begin_neighbours();
+        }
     }
 
     /// Ranks chunks for a question (see [`Retriever::search`]).
@@ -78,7 +110,12 @@ impl Corpus {
             fusion: self.fusion,
             vectors: &self.vectors,
             direction: &self.direction,
-            hubness: self.neighbours.as_ref().map_or(&[], |n| n.hubness()),
+            // Part-built lists would favour the passages still waiting: none until complete.
+            hubness: self
+                .neighbours
+                .as_ref()
+                .filter(|n| n.is_complete())
+                .map_or(&[], |n| n.hubness()),
         }
         .search(search)
     }

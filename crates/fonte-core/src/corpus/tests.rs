@@ -163,8 +163,11 @@ fn the_kept_neighbours_follow_every_change_and_are_saved_with_the_corpus() {
     };
     let mut c = Corpus::empty(info);
     c.set_language_direction(crate::vector::random_unit_vectors(1, dim, 77).remove(0));
-    assert!(c.keep_neighbours(), "computed when first asked for");
-    assert!(!c.keep_neighbours(), "then kept");
+    assert!(
+        !c.keep_neighbours(),
+        "nothing to compute in an empty library"
+    );
+    assert!(c.has_neighbours(), "but kept from now on");
     let hubness = |c: &Corpus| c.neighbours.as_ref().unwrap().hubness().to_vec();
     for n in 0..2 {
         let (chunks, vectors) = doc(n);

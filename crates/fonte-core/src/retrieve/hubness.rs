@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::vector::dot;
+use crate::vector::dot_wide as dot;
 
 /// How much of a passage's hubness comes off its cosine ([`super::Languages::Hubness`]):
 /// 0.15, the largest measured (of 0.15, ¼, ½, 1: docs/QUALITY.md §4) that costs no FAQ pair
@@ -38,7 +38,13 @@ pub struct Neighbours {
     lists: Vec<Vec<f32>>,
     // Per passage: the mean of its list (0 for an empty one).
     hubness: Vec<f32>,
+    // Passages `0..built` have their lists; those after wait for `build` (a library whose
+    // neighbours are computed a slice at a time) and are nobody's neighbour until then.
+    built: usize,
 }
+
+/// Passages whose lists [`Neighbours::build`] computes together.
+const BLOCK: usize = 32;
 
 /// What is saved of [`Neighbours`]: the lists and what they were measured with; the rest
 /// follows from the vectors.
@@ -50,32 +56,74 @@ pub struct SavedNeighbours {
 }
 
 impl Neighbours {
-    /// Every passage's list from scratch: each pair of `vectors` once (empty vectors: none
-    /// yet). `direction` is a unit vector or empty.
-    pub fn compute(vectors: &[Vec<f32>], direction: &[f32], k: usize) -> Self {
+    /// Nothing computed yet for a library of `len` passages: [`build`](Self::build) computes
+    /// the lists a slice at a time.
+    pub fn new(len: usize, direction: &[f32], k: usize) -> Self {
         let mut n = Self {
             k,
             direction: direction.to_vec(),
             axis: Vec::new(),
             lists: Vec::new(),
             hubness: Vec::new(),
+            built: 0,
         };
-        n.grow(vectors.len());
-        for i in 0..vectors.len() {
-            n.axis[i] = n.axis_of(&vectors[i]);
-            let Some(ai) = n.axis[i] else { continue };
-            for j in 0..i {
-                if let Some(aj) = n.axis[j] {
-                    let s = cosine(&vectors[i], ai, &vectors[j], aj);
-                    n.offer(i, s);
-                    n.offer(j, s);
+        n.grow(len);
+        n.built = 0;
+        n
+    }
+
+    /// Every passage's list from scratch: each pair of `vectors` once (empty vectors: none
+    /// yet). `direction` is a unit vector or empty.
+    pub fn compute(vectors: &[Vec<f32>], direction: &[f32], k: usize) -> Self {
+        let mut n = Self::new(vectors.len(), direction, k);
+        n.build(vectors, usize::MAX);
+        n
+    }
+
+    /// Whether every passage has its list (none is waiting for [`build`](Self::build)).
+    pub fn is_complete(&self) -> bool {
+        self.built == self.axis.len()
+    }
+
+    /// Computes the lists of the passages still waiting, in order, until about `pairs` pairs
+    /// were compared (at least one passage's worth), so a library opened without them gets
+    /// them without holding the page for seconds. True when every passage has its list.
+    pub fn build(&mut self, vectors: &[Vec<f32>], pairs: usize) -> bool {
+        let len = self.axis.len().min(vectors.len());
+        let mut done = 0usize;
+        while self.built < len && done < pairs {
+            // A block of passages whose pairs with every earlier one fit the budget: each
+            // earlier vector is read once per block instead of once per passage (the block
+            // stays in cache).
+            let start = self.built;
+            let mut end = start + 1;
+            done += start;
+            while end < len && end - start < BLOCK && done + end <= pairs {
+                done += end;
+                end += 1;
+            }
+            for (i, v) in vectors.iter().enumerate().take(end).skip(start) {
+                self.axis[i] = self.axis_of(v);
+            }
+            // Each pair (j, i), j < i, i in the block, once.
+            for j in 0..end - 1 {
+                let Some(aj) = self.axis[j] else { continue };
+                for i in (j + 1).max(start)..end {
+                    if let Some(ai) = self.axis[i] {
+                        let s = cosine(&vectors[i], ai, &vectors[j], aj);
+                        if self.offer(j, s) && j < start {
+                            self.refresh(j);
+                        }
+                        self.offer(i, s);
+                    }
                 }
             }
+            for i in start..end {
+                self.refresh(i);
+            }
+            self.built = end;
         }
-        for i in 0..vectors.len() {
-            n.refresh(i);
-        }
-        n
+        self.is_complete()
     }
 
     /// Each passage's hubness, numbered as the chunks.
@@ -88,12 +136,18 @@ impl Neighbours {
         &self.direction
     }
 
-    /// Room for passages up to `len`, without vectors yet.
+    /// Room for passages up to `len`, without vectors yet; passages added to complete lists
+    /// are [`add`](Self::add)ed as their vectors come, those added while they are being built
+    /// wait for [`build`](Self::build).
     pub fn grow(&mut self, len: usize) {
         if len > self.axis.len() {
+            let complete = self.is_complete();
             self.axis.resize(len, None);
             self.lists.resize(len, Vec::new());
             self.hubness.resize(len, 0.0);
+            if complete {
+                self.built = len;
+            }
         }
     }
 
@@ -101,7 +155,7 @@ impl Neighbours {
     /// last added: [`forget`](Self::forget) it first): one scan of the others.
     pub fn add(&mut self, vectors: &[Vec<f32>], i: usize) {
         self.grow(vectors.len());
-        if self.axis[i].is_some() {
+        if self.axis[i].is_some() || i >= self.built {
             return;
         }
         let Some(ai) = self.axis_of(&vectors[i]) else {
@@ -167,12 +221,15 @@ impl Neighbours {
     /// Keeps the passages whose `keep` is true, numbered anew in order; those dropped must
     /// have been [`forget`](Self::forget)ten (or never had a vector).
     pub fn retain(&mut self, keep: &[bool]) {
+        self.built = (0..self.built)
+            .filter(|&i| keep.get(i).copied().unwrap_or(true))
+            .count();
         self.axis = retained(std::mem::take(&mut self.axis), keep);
         self.lists = retained(std::mem::take(&mut self.lists), keep);
         self.hubness = retained(std::mem::take(&mut self.hubness), keep);
     }
 
-    /// What to save.
+    /// What to save (of complete lists: [`is_complete`](Self::is_complete)).
     pub fn saved(&self) -> SavedNeighbours {
         SavedNeighbours {
             k: self.k as u32,
@@ -195,6 +252,7 @@ impl Neighbours {
             axis: Vec::new(),
             lists: saved.lists,
             hubness: Vec::new(),
+            built: vectors.len(),
         };
         n.axis = vectors.iter().map(|v| n.axis_of(v)).collect();
         n.hubness = vec![0.0; vectors.len()];

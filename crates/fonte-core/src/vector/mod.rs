@@ -15,7 +15,8 @@ use crate::{Error, Result};
 mod kernels;
 mod measure;
 
-pub(crate) use kernels::dot;
+use kernels::dot;
+pub(crate) use kernels::dot_wide;
 use kernels::{dot_i8, quantize};
 pub use measure::{random_unit_vectors, recall_at};
 

@@ -118,6 +118,16 @@ fn dot_matches_the_plain_sum_for_every_tail_length() {
 }
 
 #[test]
+fn the_wide_dot_matches_the_plain_sum_for_every_tail_length() {
+    for n in 0..40 {
+        let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.5 - 3.0).collect();
+        let b: Vec<f32> = (0..n).map(|i| 1.0 + i as f32).collect();
+        let plain: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+        assert!((super::dot_wide(&a, &b) - plain).abs() < 1e-2, "n={n}");
+    }
+}
+
+#[test]
 fn wrong_dimension_is_an_error() {
     assert!(VectorIndex::build(3, vec![vec![1.0, 0.0]]).is_err());
 }

@@ -143,3 +143,39 @@ fn saved_lists_come_back_and_damaged_ones_are_refused() {
     unsorted.lists[0].reverse();
     assert_eq!(Neighbours::restore(unsorted, &vectors), None);
 }
+
+#[test]
+fn built_a_slice_at_a_time_while_the_library_changes_it_equals_the_lists_computed_afresh() {
+    let mut vectors = random_unit_vectors(150, 16, 11);
+    let axis = unit(&random_unit_vectors(1, 16, 12)[0]);
+    let k = 6;
+    let mut n = Neighbours::new(100, &axis, k);
+    // The first slices: rows 0.. only; rows after wait and are nobody's neighbour.
+    assert!(!n.build(&vectors[..100], 500));
+    assert!(!n.is_complete());
+    // A document comes meanwhile (rows 100..150): they wait for the build too.
+    n.grow(150);
+    for i in 100..150 {
+        n.add(&vectors, i);
+    }
+    // One of the rows already built gets another vector (stored again).
+    n.forget(&vectors, &[2]);
+    vectors[2] = random_unit_vectors(1, 16, 13).remove(0);
+    n.add(&vectors, 2);
+    // A document leaves (rows 20..40, some built, some not).
+    n.forget(&vectors, &(20..40).collect::<Vec<_>>());
+    let keep: Vec<bool> = (0..150).map(|i| !(20..40).contains(&i)).collect();
+    n.retain(&keep);
+    vectors = vectors
+        .into_iter()
+        .zip(&keep)
+        .filter(|(_, &k)| k)
+        .map(|(v, _)| v)
+        .collect();
+    let mut slices = 0;
+    while !n.build(&vectors, 300) {
+        slices += 1;
+    }
+    assert!(slices > 5, "{slices} slices");
+    assert_eq!(n, Neighbours::compute(&vectors, &axis, k));
+}
