@@ -261,6 +261,9 @@ test('a Portuguese question of an English library is also searched in its Englis
   ex = page.getByTestId('exchange').last();
   await ex.locator('xpath=self::*[@data-phase="translating"]').waitFor({ timeout: 60_000 });
   assert.match(await ex.getByTestId('ask-progress').textContent(), /Translating the question/);
+  // The phase shows before the request is out; on a loaded machine the server may see it
+  // later. Stop once it has (the script holds the reply back).
+  for (let i = 0; i < 200 && (await llm.requests()).length < stopAt + 1; i++) await page.waitForTimeout(50);
   await page.getByTestId('stop').click();
   await ex.locator('xpath=self::*[@data-phase="failed"]').waitFor({ timeout: 60_000 });
   assert.match(await ex.getByTestId('ask-error').textContent(), /Stopped/);
