@@ -157,11 +157,15 @@ impl Corpus {
             })
             .unzip();
         let mut settled = Self::build(self.info.clone(), documents, chunks, vectors)?;
+        // What is saved is complete: the passages that had a provisional one among their
+        // nearest get their lists again here (saving with documents still embedding is rare:
+        // the queue saves once it has nothing left to read).
         settled.neighbours = self.neighbours.clone().map(|mut neighbours| {
             let kept: Vec<bool> = self.chunk_doc.iter().map(|&d| keep[d as usize]).collect();
             let leaving: Vec<usize> = (0..kept.len()).filter(|&i| !kept[i]).collect();
             neighbours.forget(&self.vectors, &leaving);
             neighbours.retain(&kept);
+            neighbours.build(&settled.vectors, usize::MAX);
             neighbours
         });
         Ok(settled)

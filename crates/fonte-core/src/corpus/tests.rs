@@ -216,6 +216,10 @@ fn the_kept_neighbours_follow_every_change_and_are_saved_with_the_corpus() {
 
     c.finish_document(p).unwrap();
     c.remove_document("d1").unwrap();
+    // The passages that had one of d1's among their nearest wait to be computed again (a
+    // slice at a time in the page); searches rank without hubness until then.
+    assert!(!c.has_neighbours());
+    assert!(c.keep_neighbours());
     assert_eq!(hubness(&c), fresh_hubness(&c), "a document removed");
 
     // Back from bytes as they were kept; another axis drops them.

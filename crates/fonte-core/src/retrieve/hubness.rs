@@ -41,6 +41,10 @@ pub struct Neighbours {
     // Passages `0..built` have their lists; those after wait for `build` (a library whose
     // neighbours are computed a slice at a time) and are nobody's neighbour until then.
     built: usize,
+    // Per passage: its list lost a neighbour that left (`forget`) and waits for `build` to be
+    // computed again; `stale_count` of them.
+    stale: Vec<bool>,
+    stale_count: usize,
 }
 
 /// Passages whose lists [`Neighbours::build`] computes together.
@@ -66,6 +70,8 @@ impl Neighbours {
             lists: Vec::new(),
             hubness: Vec::new(),
             built: 0,
+            stale: Vec::new(),
+            stale_count: 0,
         };
         n.grow(len);
         n.built = 0;
@@ -82,15 +88,27 @@ impl Neighbours {
 
     /// Whether every passage has its list (none is waiting for [`build`](Self::build)).
     pub fn is_complete(&self) -> bool {
-        self.built == self.axis.len()
+        self.built == self.axis.len() && self.stale_count == 0
     }
 
     /// Computes the lists of the passages still waiting, in order, until about `pairs` pairs
     /// were compared (at least one passage's worth), so a library opened without them gets
-    /// them without holding the page for seconds. True when every passage has its list.
+    /// them without holding the page for seconds: first those that lost a neighbour
+    /// ([`forget`](Self::forget)), one scan each, then those never computed. True when every
+    /// passage has its list.
     pub fn build(&mut self, vectors: &[Vec<f32>], pairs: usize) -> bool {
         let len = self.axis.len().min(vectors.len());
         let mut done = 0usize;
+        let mut j = 0;
+        while self.stale_count > 0 && done < pairs && j < self.stale.len() {
+            if self.stale[j] {
+                self.recompute(vectors, j);
+                self.stale[j] = false;
+                self.stale_count -= 1;
+                done += self.axis.len();
+            }
+            j += 1;
+        }
         while self.built < len && done < pairs {
             // A block of passages whose pairs with every earlier one fit the budget: each
             // earlier vector is read once per block instead of once per passage (the block
@@ -141,11 +159,12 @@ impl Neighbours {
     /// wait for [`build`](Self::build).
     pub fn grow(&mut self, len: usize) {
         if len > self.axis.len() {
-            let complete = self.is_complete();
+            let all_built = self.built == self.axis.len();
             self.axis.resize(len, None);
             self.lists.resize(len, Vec::new());
             self.hubness.resize(len, 0.0);
-            if complete {
+            self.stale.resize(len, false);
+            if all_built {
                 self.built = len;
             }
         }
@@ -175,8 +194,9 @@ impl Neighbours {
     }
 
     /// Passages `gone` lose their vectors (`vectors` still holds them): they leave every
-    /// list, and each passage that had one of them among its nearest gets its list again
-    /// from a scan of those left.
+    /// list, and each passage that had one of them among its nearest waits for
+    /// [`build`](Self::build) to get its list again from a scan of those left (one scan each:
+    /// a document leaving can touch most of a library, which must not hold the page).
     pub fn forget(&mut self, vectors: &[Vec<f32>], gone: &[usize]) {
         let gone: Vec<(usize, (f32, f32))> = gone
             .iter()
@@ -202,20 +222,30 @@ impl Neighbours {
             })
             .collect();
         for j in affected {
-            let aj = self.axis[j].expect("affected passages have vectors");
-            let mut sims: Vec<f32> = (0..self.axis.len())
-                .filter(|&i| i != j)
-                .filter_map(|i| Some(cosine(&vectors[i], self.axis[i]?, &vectors[j], aj)))
-                .collect();
-            let k = self.k.min(sims.len());
-            if k > 0 && k < sims.len() {
-                sims.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+            if !self.stale[j] {
+                self.stale[j] = true;
+                self.stale_count += 1;
             }
-            sims.truncate(k);
-            sims.sort_by(|a, b| b.total_cmp(a));
-            self.lists[j] = sims;
-            self.refresh(j);
         }
+    }
+
+    /// Passage `j`'s list again, from a scan of every other passage with a vector.
+    fn recompute(&mut self, vectors: &[Vec<f32>], j: usize) {
+        let Some(aj) = self.axis[j] else {
+            return;
+        };
+        let mut sims: Vec<f32> = (0..self.axis.len())
+            .filter(|&i| i != j)
+            .filter_map(|i| Some(cosine(&vectors[i], self.axis[i]?, &vectors[j], aj)))
+            .collect();
+        let k = self.k.min(sims.len());
+        if k > 0 && k < sims.len() {
+            sims.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+        }
+        sims.truncate(k);
+        sims.sort_by(|a, b| b.total_cmp(a));
+        self.lists[j] = sims;
+        self.refresh(j);
     }
 
     /// Keeps the passages whose `keep` is true, numbered anew in order; those dropped must
@@ -224,6 +254,8 @@ impl Neighbours {
         self.built = (0..self.built)
             .filter(|&i| keep.get(i).copied().unwrap_or(true))
             .count();
+        self.stale = retained(std::mem::take(&mut self.stale), keep);
+        self.stale_count = self.stale.iter().filter(|&&s| s).count();
         self.axis = retained(std::mem::take(&mut self.axis), keep);
         self.lists = retained(std::mem::take(&mut self.lists), keep);
         self.hubness = retained(std::mem::take(&mut self.hubness), keep);
@@ -253,6 +285,8 @@ impl Neighbours {
             lists: saved.lists,
             hubness: Vec::new(),
             built: vectors.len(),
+            stale: vec![false; vectors.len()],
+            stale_count: 0,
         };
         n.axis = vectors.iter().map(|v| n.axis_of(v)).collect();
         n.hubness = vec![0.0; vectors.len()];

@@ -113,6 +113,9 @@ fn kept_up_to_date_it_equals_the_lists_computed_afresh() {
         .filter(|(_, &k)| k)
         .map(|(v, _)| v.clone())
         .collect();
+    // Those that had one of them among their nearest wait for `build`.
+    assert!(!kept.is_complete());
+    assert!(kept.build(&left, usize::MAX));
     assert_eq!(
         kept,
         Neighbours::compute(&left, &axis, k),
@@ -125,6 +128,7 @@ fn kept_up_to_date_it_equals_the_lists_computed_afresh() {
     kept.forget(&vectors, &[3]);
     vectors[3] = replaced;
     kept.add(&vectors, 3);
+    kept.build(&vectors, usize::MAX);
     assert_eq!(
         kept,
         Neighbours::compute(&vectors, &axis, k),
