@@ -1,5 +1,6 @@
 use super::*;
 use crate::retrieve::{Mode, Search};
+use sha2::{Digest, Sha256};
 
 fn tiny() -> Corpus {
     let info = BuildInfo {
