@@ -24,6 +24,7 @@ import io
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import tarfile
 import urllib.request
@@ -107,6 +108,83 @@ DEBIAN = [
     ("python-astropy-doc", "5.2.1-2+deb12u1", 40),
     ("python-matplotlib-data", "3.6.3-1", 40),
     ("smlnj-doc", "110.79-8", 40),
+    # Added at stop 40 from Debian's Contents index: packages with a few PDFs each, outside TeX
+    # Live, for producers and font paths the list above lacks (Prawn, TCPDF, PDF::Builder,
+    # Text::PDF, PyX, GLE, asciidoctor-pdf, Word and LibreOffice exports, printers' test pages,
+    # security scanners' and forensics' samples, games' and hardware manuals).
+    ("auto-multiple-choice-doc-pdf", "1.6.0-1", 40),
+    ("libreoffice-common", "4:7.4.7-1+deb12u14", 40),
+    ("ruby-prawn-doc", "2.4.0+dfsg-1~", 40),
+    ("ruby-prawn-table", "0.2.2-1.1", 40),
+    ("php-tcpdf", "6.6.2+dfsg1-1+deb12u1", 40),
+    ("libtext-pdf-perl", "0.31-3", 40),
+    ("libpdf-builder-perl", "3.025-1", 40),
+    ("libcam-pdf-perl", "1.60-5", 40),
+    ("libjs-pdf", "2.14.305+dfsg-2", 40),
+    ("python3-pyx-doc", "0.16-1", 40),
+    ("pyxplot-doc", "0.9.2-13", 40),
+    ("gri-pdf-doc", "2.12.27-1.1", 40),
+    ("gle-graphics-manual", "0~20221108-3", 40),
+    ("clamav-testfiles", "1.4.6+dfsg-0+deb12u1", 40),
+    ("forensics-samples-files", "1.1.4-5", 40),
+    ("libgit2-fixtures", "1.5.1+ds-1+deb12u2", 40),
+    ("ippsample-data", "0.0~git20220607.72f89b3-1", 40),
+    ("hplip-data", "3.22.10+dfsg0-2+deb12u1", 40),
+    ("printer-driver-foo2zjs-common", "20200505dfsg0-2", 40),
+    ("gutenprint-doc", "5.3.4.20220624T01008808d602-1", 40),
+    ("k3b-data", "22.12.3-1", 40),
+    ("mixxx-data", "2.3.3~dfsg-2", 40),
+    ("jmeter-help", "2.13-5", 40),
+    ("libimage-exiftool-perl", "12.57+dfsg-1", 40),
+    ("khronos-api", "4.6+git20220505-1", 40),
+    ("debian-handbook", "11.20220922", 40),
+    ("live-manual-pdf", "2:20151217.2", 40),
+    ("docbook-xsl-doc-pdf", "1.79.1-1", 40),
+    ("king", "2.24+dfsg2-1", 40),
+    ("jverein", "2.8.19+dfsg-1", 40),
+    ("gnumed-server", "22.19-1", 40),
+    ("openlp", "3.0.2-2", 40),
+    ("scolasync", "5.4-3", 40),
+    ("microhope", "5.3.0+repack-3", 40),
+    ("eyes17-manuals-en", "5.1.2+repack-1", 40),
+    ("expeyes", "5.3.0+repack-3", 40),
+    ("music-doc", "1.1.16-1.1", 40),
+    ("denemo-doc", "2.6.18-1", 40),
+    ("dia-common", "0.97.3+git20220525-5", 40),
+    ("cqrlog-data", "2.5.2-3", 40),
+    ("crawl-common", "2:0.28.0-1.1", 40),
+    ("abcl", "1.9.0-1", 40),
+    ("uhd-doc", "4.3.0.0+ds1-5", 40),
+    ("hackrf-doc", "2022.09.1-3", 40),
+    ("weka-doc", "3.6.14-3", 40),
+    ("sqlite3-doc", "3.40.1-2+deb12u2", 40),
+    ("cardpeek-data", "0.8.4-1.1", 40),
+    ("caja-actions-common", "1.27.0-1", 40),
+    ("nut-doc", "2.8.0-7", 40),
+    ("krb5-doc", "1.20.1-2+deb12u5", 40),
+    ("bacula-doc", "9.6.7-2", 40),
+    ("glpk-doc", "5.0-1", 40),
+    ("clips-doc", "6.30-4.1", 40),
+    ("paperwork-gtk", "2.1.1-1", 40),
+    ("linuxcnc-doc-en", "2.9.0~pre1+git20230208.f1270d6ed7-1+deb12u2", 40),
+    ("muttprint-manual", "0.73-11", 40),
+    ("winff-doc", "1.5.5-9", 40),
+    ("ansible", "7.7.0+dfsg-3+deb12u1", 40),
+    ("beancount", "2.3.5-2", 40),
+    ("avrdude-doc", "7.1+dfsg-3", 40),
+    ("libemf-doc", "1.0.13-5", 40),
+    ("lightyears", "1.5.0-2", 40),
+    ("freedoom", "0.12.1-2", 40),
+    ("tcl-combat", "0.8.1-1.1", 40),
+    ("fonts-train", "1.000-20210120-2", 40),
+    ("ufoai-misc", "2.5-7", 40),
+    ("mcu8051ide", "1.4.9-2", 40),
+    ("pymol", "2.5.0+dfsg-1", 40),
+    ("c++-annotations-pdf", "12.2.0-2", 40),
+    ("zsh-doc", "5.9-4", 40),
+    ("yodl-doc", "4.03.03-1", 40),
+    ("swig4.0-doc", "4.1.0-0.2", 40),
+    ("scons-doc", "4.4.0+dfsg-1", 40),
 ]
 
 
@@ -240,6 +318,12 @@ def main():
                 target.write_bytes(data)
             rows.append((name, version, member, lic, len(data), hashlib.sha256(data).hexdigest()))
         print(f"{name} {version}: {min(cap, len(pdfs))} of {len(pdfs)} PDFs ({lic})")
+    # A folder of a package version no longer gathered (a pin moved, a security update
+    # replaced a Debian version) would be read twice by pdf_fidelity.py: removed.
+    kept = {f"{r[0]}-{r[1]}" for r in rows}
+    for folder in sorted(p for p in args.out.iterdir() if p.is_dir() and p.name not in kept):
+        print(f"removed {folder.name}: no longer in the lists")
+        shutil.rmtree(folder)
     with open(args.out / "SOURCES.tsv", "w") as f:
         f.write("package\tversion\tpath\tlicence\tbytes\tsha256\n")
         for r in rows:
