@@ -89,3 +89,27 @@ fn an_unknown_ordering_or_a_predefined_cmap_without_its_table_stays_reported() {
         assert_eq!(out.pages[0].text, "", "{encoding}");
     }
 }
+
+#[test]
+fn a_column_whose_top_stands_above_the_page_keeps_its_first_glyph() {
+    // A vertical font's origin is the top of the glyph: a column starting 3 points above the
+    // page (842) shows its first glyph all but its top, and a viewer shows it. Judged by its
+    // origin it was dropped (asymptote-by-example-zh-cn's xiantu.pdf read "圖" for "弦圖").
+    let content = "BT /F1 20 Tf 1 0 0 1 500 845 Tm <0de90720> Tj ET";
+    let out = extract(
+        &page("Identity-V", "Japan1", content),
+        None,
+        Limits::default(),
+    );
+    assert_eq!(out.pages[0].text.trim(), "風景");
+    // A column drawn above the page, its glyphs' middles outside it, is not shown.
+    let content = "BT /F1 20 Tf 1 0 0 1 500 900 Tm <0de90720> Tj \
+                   1 0 0 1 470 760 Tm <094e097b> Tj ET";
+    let out = extract(
+        &page("Identity-V", "Japan1", content),
+        None,
+        Limits::default(),
+    );
+    assert_eq!(out.pages[0].text.trim(), "縦書");
+    assert_eq!(out.report, Report::Complete);
+}

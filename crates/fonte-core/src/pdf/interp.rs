@@ -61,7 +61,17 @@ pub struct Interpreter<'r, R: Resolve> {
     spans: Spans,
 }
 
+/// Whether `area` (x0, x1, y0, y1; none: the whole plane) holds the point.
+pub fn shows(area: Option<[f32; 4]>, x: f32, y: f32) -> bool {
+    area.is_none_or(|[x0, x1, y0, y1]| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
+}
+
 impl<'r, R: Resolve> Interpreter<'r, R> {
+    /// Whether a viewer shows a glyph whose advance has its middle at (x, y).
+    fn shows(&self, x: f32, y: f32) -> bool {
+        shows(self.shown_area, x, y)
+    }
+
     /// A fresh interpreter for one page.
     pub fn new(resolve: &'r R, budget: Budget) -> Self {
         Self {

@@ -6,7 +6,7 @@ use pdf::object::{Object, Page, RcRef, Rectangle, Ref, Resolve};
 use pdf::primitive::Primitive;
 
 use super::fields;
-use super::interp::{self, Budget, Interpreter, M0};
+use super::interp::{self, shows, Budget, Interpreter, M0};
 use super::tally::Tally;
 use super::{layout, Limits, TextLine};
 
@@ -207,9 +207,12 @@ pub(super) fn page_text(
         }
     }
     interp.finish(&mut glyphs);
-    if let Some([x0, x1, y0, y1]) = interp.shown_area {
-        glyphs.retain(|g| g.x >= x0 && g.x <= x1 && g.y >= y0 && g.y <= y1);
-    }
+    // Shown where its origin or the middle of its advance is (as the tally counts it,
+    // `Interpreter::show`).
+    let area = interp.shown_area;
+    glyphs.retain(|g| {
+        shows(area, g.x, g.y) || shows(area, (g.x + g.x_end) / 2.0, (g.y + g.y_end) / 2.0)
+    });
     let (text, lines) = layout::lay_out(glyphs);
     PageRead {
         text,

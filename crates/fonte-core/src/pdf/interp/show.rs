@@ -77,9 +77,18 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 None => trm,
             };
             let [a, b, c, d, e, f] = trm.0;
-            let in_view = self
-                .shown_area
-                .is_none_or(|[x0, x1, y0, y1]| (x0..=x1).contains(&e) && (y0..=y1).contains(&f));
+            // Whether a viewer shows the glyph, at least in part: its origin or the middle of
+            // its advance inside the crop box (for a vertical font, half way down its column:
+            // its origin is at its top). The origin alone dropped a 16-point glyph of vertical
+            // text whose top stood 3 points above the box (asymptote-by-example-zh-cn's
+            // xiantu.pdf: "弦圖" read "圖"); the middle alone, the last letter of code lines
+            // that run to the box's edge (bacula-doc's console.pdf: "Conf" read "Con").
+            let (mx, my) = if vertical {
+                trm.apply(0.0, -glyph.width / 2.0)
+            } else {
+                trm.apply(glyph.width / 2.0, 0.0)
+            };
+            let in_view = self.shows(e, f) || self.shows(mx, my);
             if in_view && !(glyph.is_space_code && glyph.text.is_empty()) {
                 let lost = glyph.lost.filter(|_| !self.spans.is_open());
                 self.tally.count(!gs.invisible, lost, 1);
