@@ -185,6 +185,11 @@ DEBIAN = [
     ("yodl-doc", "4.03.03-1", 40),
     ("swig4.0-doc", "4.1.0-0.2", 40),
     ("scons-doc", "4.4.0+dfsg-1", 40),
+    # Added at stop 40 too: ConTeXt's own manuals (LuaTeX/LuaMetaTeX, a producer and font
+    # loader of its own), and two TeX Live packages of many fonts and journal classes.
+    ("context", "2021.03.05.20230120+dfsg-1+deb12u1", 40),
+    ("texlive-fonts-extra-doc", "2022.20230122-4", 40),
+    ("texlive-publishers-doc", "2022.20230122-4", 40),
 ]
 
 
