@@ -43,6 +43,38 @@ fn same_line(line: &Line, g: &Placed) -> bool {
     mark_over_last || ((g.y - line.y).abs() < tol && (rightwards || leftwards))
 }
 
+/// Puts each run of left-to-right glyphs drawn leftwards, one after another, back in the
+/// order they stand on the page: three glyphs or more of one size on one baseline, each
+/// ending just left of where the one before starts (less than 0.8 em apart: a word space).
+/// ConTeXt sets Latin right to left so ("esu ni stpircs" in bidi.pdf), which read a letter a
+/// line, since only a line of right-to-left letters may run leftwards (`same_line`); right-
+/// to-left letters are left to the bidirectional reordering. Only the run is turned, not its
+/// line: small labels drawn among the words stay where they were drawn.
+fn reverse_leftward_runs(mut glyphs: Vec<Placed>) -> Vec<Placed> {
+    let abuts = |a: &Placed, b: &Placed| {
+        let size = a.size.max(1.0);
+        (a.size - b.size).abs() <= 0.01 * size
+            && (a.y - b.y).abs() < 0.1 * size
+            && b.x < a.x
+            && b.x_end <= a.x + 0.1 * size
+            && a.x - b.x_end < 0.8 * size
+            && !bidi::has_rtl(&a.text)
+            && !bidi::has_rtl(&b.text)
+    };
+    let mut i = 0;
+    while i < glyphs.len() {
+        let mut j = i + 1;
+        while j < glyphs.len() && abuts(&glyphs[j - 1], &glyphs[j]) {
+            j += 1;
+        }
+        if j - i >= 3 {
+            glyphs[i..j].reverse();
+        }
+        i = j;
+    }
+    glyphs
+}
+
 /// One line of a page's text: its characters and where it is drawn, so a passage (a range of
 /// characters) can be marked on the rendered page by geometry, not by matching words.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -190,7 +222,7 @@ fn lay_out_upright(glyphs: Vec<Placed>) -> (String, Vec<TextLine>) {
                 && g.x_end.is_finite()
         })
         .collect();
-    for g in drop_spaces_drawn_back(drop_overdrawn(glyphs)) {
+    for g in reverse_leftward_runs(drop_spaces_drawn_back(drop_overdrawn(glyphs))) {
         match lines.last_mut() {
             Some(line) if same_line(line, &g) => {
                 line.x_min = line.x_min.min(g.x);
@@ -328,6 +360,29 @@ mod tests {
             g("c", -10.0, 100.0, 5.0),
         ];
         assert_eq!(page_text(latin), "ab\nc");
+    }
+
+    #[test]
+    fn latin_set_right_to_left_glyph_by_glyph_stays_on_its_line() {
+        // ConTeXt's bidi.pdf: "There are many " then "scripts in" set right to left, each
+        // letter drawn left of the one before (a word space as a gap), then " and" rightwards
+        // again; read a letter a line before. Read as it stands on the page.
+        let mut glyphs = run("There are many ", 0.0, 100.0, 5.0);
+        // Drawn from x = 120 leftwards: "scripts" ends at 85, a 3-unit word space, "in".
+        let mut x = 120.0;
+        for c in "scripts in".chars() {
+            if c == ' ' {
+                x -= 3.0;
+                continue;
+            }
+            x -= 5.0;
+            glyphs.push(g(&c.to_string(), x, 100.0, 5.0));
+        }
+        glyphs.extend(run(" and", 120.0, 100.0, 5.0));
+        assert_eq!(page_text(glyphs), "There are many ni stpircs and");
+        // Two glyphs drawn back are no run: the second still starts a line.
+        let two = vec![g("a", 10.0, 100.0, 5.0), g("b", 5.0, 100.0, 5.0)];
+        assert_eq!(page_text(two), "a\nb");
     }
 
     #[test]
