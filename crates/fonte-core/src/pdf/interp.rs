@@ -61,17 +61,21 @@ pub struct Interpreter<'r, R: Resolve> {
     spans: Spans,
 }
 
-/// Whether `area` (x0, x1, y0, y1; none: the whole plane) holds the point.
-pub fn shows(area: Option<[f32; 4]>, x: f32, y: f32) -> bool {
-    area.is_none_or(|[x0, x1, y0, y1]| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
+/// Whether a viewer shows a glyph drawn from (x, y) whose advance ends at (x_end, y_end), at
+/// least in part: its origin or the middle of its advance inside `area` (x0, x1, y0, y1; none:
+/// nothing is cropped). For a vertical font the middle is half way down its column, its
+/// origin being its top. The origin alone dropped a 16-point glyph of vertical text whose top
+/// stood 3 points above the crop box (asymptote-by-example-zh-cn's xiantu.pdf: "弦圖" read
+/// "圖"); the middle alone, the last letter of code lines that run to the box's edge
+/// (bacula-doc's console.pdf: "Conf" read "Con").
+pub fn glyph_shown(area: Option<[f32; 4]>, x: f32, y: f32, x_end: f32, y_end: f32) -> bool {
+    let inside = |x: f32, y: f32| {
+        area.is_none_or(|[x0, x1, y0, y1]| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
+    };
+    inside(x, y) || inside((x + x_end) / 2.0, (y + y_end) / 2.0)
 }
 
 impl<'r, R: Resolve> Interpreter<'r, R> {
-    /// Whether a viewer shows a glyph whose advance has its middle at (x, y).
-    fn shows(&self, x: f32, y: f32) -> bool {
-        shows(self.shown_area, x, y)
-    }
-
     /// A fresh interpreter for one page.
     pub fn new(resolve: &'r R, budget: Budget) -> Self {
         Self {

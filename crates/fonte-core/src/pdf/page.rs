@@ -6,7 +6,7 @@ use pdf::object::{Object, Page, RcRef, Rectangle, Ref, Resolve};
 use pdf::primitive::Primitive;
 
 use super::fields;
-use super::interp::{self, shows, Budget, Interpreter, M0};
+use super::interp::{self, glyph_shown, Budget, Interpreter, M0};
 use super::tally::Tally;
 use super::{layout, Limits, TextLine};
 
@@ -207,12 +207,8 @@ pub(super) fn page_text(
         }
     }
     interp.finish(&mut glyphs);
-    // Shown where its origin or the middle of its advance is (as the tally counts it,
-    // `Interpreter::show`).
     let area = interp.shown_area;
-    glyphs.retain(|g| {
-        shows(area, g.x, g.y) || shows(area, (g.x + g.x_end) / 2.0, (g.y + g.y_end) / 2.0)
-    });
+    glyphs.retain(|g| glyph_shown(area, g.x, g.y, g.x_end, g.y_end));
     let (text, lines) = layout::lay_out(glyphs);
     PageRead {
         text,

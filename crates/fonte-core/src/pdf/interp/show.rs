@@ -4,7 +4,7 @@
 
 use pdf::object::Resolve;
 
-use super::{Interpreter, MAX_CODE_BYTES};
+use super::{glyph_shown, Interpreter, MAX_CODE_BYTES};
 use crate::pdf::font::Loss;
 use crate::pdf::matrix::{mirrored_on_a_line, quarter_turns, turned, M};
 use crate::pdf::placed::Placed;
@@ -77,22 +77,6 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 None => trm,
             };
             let [a, b, c, d, e, f] = trm.0;
-            // Whether a viewer shows the glyph, at least in part: its origin or the middle of
-            // its advance inside the crop box (for a vertical font, half way down its column:
-            // its origin is at its top). The origin alone dropped a 16-point glyph of vertical
-            // text whose top stood 3 points above the box (asymptote-by-example-zh-cn's
-            // xiantu.pdf: "弦圖" read "圖"); the middle alone, the last letter of code lines
-            // that run to the box's edge (bacula-doc's console.pdf: "Conf" read "Con").
-            let (mx, my) = if vertical {
-                trm.apply(0.0, -glyph.width / 2.0)
-            } else {
-                trm.apply(glyph.width / 2.0, 0.0)
-            };
-            let in_view = self.shows(e, f) || self.shows(mx, my);
-            if in_view && !(glyph.is_space_code && glyph.text.is_empty()) {
-                let lost = glyph.lost.filter(|_| !self.spans.is_open());
-                self.tally.count(!gs.invisible, lost, 1);
-            }
             let mut advance = glyph.width * gs.size + gs.char_space;
             if glyph.is_space_code {
                 advance += gs.word_space;
@@ -112,6 +96,12 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             } else {
                 tm.then(gs.ctm).apply(0.0, 0.0)
             };
+            // Counted where a viewer shows it, as `page_text` keeps it.
+            let in_view = glyph_shown(self.shown_area, e, f, x_end, y_end);
+            if in_view && !(glyph.is_space_code && glyph.text.is_empty()) {
+                let lost = glyph.lost.filter(|_| !self.spans.is_open());
+                self.tally.count(!gs.invisible, lost, 1);
+            }
             // Every decoded glyph costs, shown or not: a string of unmapped codes repeated
             // by a million `Tj` is work too.
             self.budget.glyphs = self.budget.glyphs.saturating_sub(1);
