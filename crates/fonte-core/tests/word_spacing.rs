@@ -125,3 +125,24 @@ fn a_mark_raised_over_a_line_that_starts_with_a_small_number_stays_on_the_line()
     );
     assert!(text.starts_with("2 linea secunda1\n"), "{text:?}");
 }
+
+#[test]
+fn letters_tracked_by_the_kerns_of_a_tj_array_are_one_word() {
+    // barsant2.pdf (TeX Live's autosp): pdfTeX sets a small-capital title "Adagio" with each
+    // letter kerned 0.13 to 0.15 em apart; read as "Adag i o" while any gap over 0.15 em was a
+    // break. Its words are the tracking and a space apart ("Allegro ma non troppo").
+    let text = text_of(
+        b"BT /F1 24 Tf 72 700 Td [(A) -1.4 (d) -134.6 (a) -129.7 (g) -150.8 (i) -151.1 (o)] TJ ET
+          BT /F1 24 Tf 72 650 Td [(m) -140 (a) -420 (n) -140 (o) -140 (n)] TJ ET",
+    );
+    assert!(text.contains("Adagio"), "{text:?}");
+    assert!(text.contains("ma non"), "{text:?}");
+}
+
+#[test]
+fn letters_of_which_only_some_are_apart_are_words() {
+    // Math in thin spaces (pt-lshort.pdf's "ln x dx"): a sixth of an em between some letters,
+    // none between others.
+    let text = text_of(b"BT /F1 10 Tf 72 700 Td [(ln) -170 (x) -170 (dx)] TJ ET");
+    assert!(text.contains("ln x dx"), "{text:?}");
+}
