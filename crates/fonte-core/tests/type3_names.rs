@@ -247,3 +247,42 @@ fn glyphs_drawn_with_y_down_and_flipped_back_read_as_upright() {
     let out = extract(&pdf, None, Limits::default());
     assert_eq!(out.pages[0].text.trim(), "run by1 tube");
 }
+
+/// `text` (Latin-1 escapes of codes) drawn in a Type3 font naming, as pdfTeX's bitmap fonts
+/// do, only the codes `codes` ("a" and the code).
+fn code_named_page(codes: &[u32], text: &str) -> String {
+    let names: Vec<String> = codes.iter().map(|c| format!("{c} /a{c}")).collect();
+    let pdf = type3_page_from(codes[0], &names.join(" "), text);
+    let out = extract(&pdf, None, Limits::default());
+    out.pages[0].text.trim().to_string()
+}
+
+#[test]
+fn a_bitmap_font_that_uses_the_upper_half_more_than_ascii_letters_is_cyrillic() {
+    // packaging-tutorial.ru.pdf's LH fonts (T2A: А–я at 0xC0–0xFF) read as T1 were
+    // "Ðóêîâîäñòâî ïî ñîçäàíèþ ïàêåòîâ Debian", reported complete. The codes of
+    // "Руководство по созданию пакетов Debian": 16 in the upper half, 6 ASCII letters.
+    let text = "Руководство по созданию пакетов Debian";
+    let mut codes: Vec<u32> = text
+        .chars()
+        .map(|c| match c {
+            'А'..='я' => c as u32 - 0x410 + 0xc0,
+            _ => c as u32,
+        })
+        .collect();
+    let escaped: String = codes.iter().map(|c| format!("\\{c:o}")).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(code_named_page(&codes, &escaped), text);
+}
+
+#[test]
+fn a_latin_text_rich_in_accents_stays_latin() {
+    // French uses the most of T1's accented letters, and still more ASCII letters.
+    let text = "àâçèéêëîïôùûü Où était la forêt près du château, déjà hâtive?";
+    let mut codes: Vec<u32> = text.chars().map(|c| c as u32).collect();
+    let escaped: String = codes.iter().map(|c| format!("\\{c:o}")).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(code_named_page(&codes, &escaped), text);
+}

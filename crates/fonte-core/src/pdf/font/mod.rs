@@ -26,7 +26,7 @@ mod type3;
 use composite::Composite;
 pub use glyph::{Glyph, Loss};
 pub use names::glyph_name_text;
-use names::{code_named_glyph, codes_named_by_number, number_named_glyph};
+use names::{code_named_glyph, code_script, codes_named_by_number, number_named_glyph};
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
 use standard::standard_widths;
 use truetype::{is_truetype, TrueTypeTables};
@@ -185,10 +185,15 @@ impl FontDecoder {
             if let Some(enc) = font.encoding() {
                 let numbers = type3
                     && codes_named_by_number(enc.differences.iter().map(|(c, n)| (*c, n.as_str())));
+                let script = code_script(enc.differences.iter().map(|(c, n)| (*c, n.as_str())));
                 for (code, name) in &enc.differences {
                     if let Some(slot) = table.get_mut(*code as usize) {
                         *slot = glyph_name_text(name)
-                            .or_else(|| type3.then(|| code_named_glyph(name, *code)).flatten())
+                            .or_else(|| {
+                                type3
+                                    .then(|| code_named_glyph(name, *code, script))
+                                    .flatten()
+                            })
                             .or_else(|| numbers.then(|| number_named_glyph(name, *code)).flatten());
                         if slot.is_none() {
                             table_loss[*code as usize] =

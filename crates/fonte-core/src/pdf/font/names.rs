@@ -154,8 +154,9 @@ fn tex_glyph_text(name: &str) -> Option<&'static str> {
 /// "÷" and "ÿ": "gröÿe" for "größe" in edfnotes' PdUsample.pdf, which Fonte lost as "grö e").
 /// Shown as that character (found on `latexcheat-ptbr/latexsheet-ptbr.pdf` of Debian's
 /// texlive-lang-portuguese: 0.08 word F1, reported complete). Only when the number is the code
-/// itself and in those ranges; anything else stays unknown.
-pub(super) fn code_named_glyph(name: &str, code: u32) -> Option<String> {
+/// itself and in those ranges; anything else stays unknown. In a font whose codes say its
+/// upper half is Cyrillic ([`code_script`]), 0xC0–0xFF are А–я.
+pub(super) fn code_named_glyph(name: &str, code: u32, script: CodeScript) -> Option<String> {
     // Older dvips name a bitmap glyph by its character ("0", "-", "C") or, for a character a
     // PostScript name cannot hold, by its code in hex ("#28" for "("): graphviz's manuals,
     // as Acrobat Distiller 3 made them, lost every digit and stop.
@@ -167,14 +168,13 @@ pub(super) fn code_named_glyph(name: &str, code: u32) -> Option<String> {
             return Some(c.to_string());
         }
     }
-    let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-    let prefix = name.len() - digits.len();
-    if !(1..=2).contains(&prefix) || digits.is_empty() || digits.len() > 3 {
+    if named_code(name)? != code {
         return None;
     }
-    let n: u32 = digits.parse().ok()?;
-    if n != code {
-        return None;
+    let n = code;
+    if script == CodeScript::Cyrillic && (0xc0..=0xff).contains(&n) {
+        // А to я, in alphabetical order, as every 8-bit Cyrillic encoding of TeX places them.
+        return char::from_u32(0x410 + n - 0xc0).map(String::from);
     }
     match n {
         0x21..=0x7e | 0xc0..=0xff => Some(
@@ -188,6 +188,55 @@ pub(super) fn code_named_glyph(name: &str, code: u32) -> Option<String> {
             .to_string(),
         ),
         _ => None,
+    }
+}
+
+/// The code in a glyph name of one or two letters and the code's decimal digits ("a97").
+fn named_code(name: &str) -> Option<u32> {
+    let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let prefix = name.len() - digits.len();
+    if !(1..=2).contains(&prefix) || digits.is_empty() || digits.len() > 3 {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// What the upper half of a Type3 font's code-named glyphs holds (see [`code_named_glyph`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CodeScript {
+    /// T1's accented Latin letters: Latin-1's but for four.
+    Latin,
+    /// Cyrillic letters: TeX's T2A, T2B, T2C and X2 encodings (and Windows-1251) put А–я at
+    /// 0xC0–0xFF, where T1 has its accented letters.
+    Cyrillic,
+}
+
+/// Which script a Type3 font's code-named glyphs are in, from the codes its /Differences
+/// name: pdfTeX embeds only the glyphs a document uses, so the codes are a sample of its text.
+/// A Latin text uses more distinct ASCII letters than accented ones (French, the richest in
+/// accents, a good 20 of T1's 0xC0–0xFF against most of a–z and A–Z); a Russian text uses most
+/// of 0xC0–0xFF and few ASCII letters (its English words). So the upper half is Cyrillic
+/// where the font names at least 8 codes at 0xC0–0xFF, more than it names ASCII letters, and
+/// fewer than half as many at 0x80–0xBF (a whole glyph table names every code and stays
+/// Latin). Found on Debian's packaging-tutorial.ru.pdf (LH bitmap fonts): "Ðóêîâîäñòâî" for
+/// "Руководство" on every page, reported complete.
+pub(super) fn code_script<'a>(differences: impl IntoIterator<Item = (u32, &'a str)>) -> CodeScript {
+    let (mut ascii, mut middle, mut upper) = (0, 0, 0);
+    for (code, name) in differences {
+        if named_code(name) != Some(code) {
+            continue;
+        }
+        match code {
+            0x41..=0x5a | 0x61..=0x7a => ascii += 1,
+            0x80..=0xbf => middle += 1,
+            0xc0..=0xff => upper += 1,
+            _ => {}
+        }
+    }
+    if upper >= 8 && upper > ascii && 2 * middle < upper {
+        CodeScript::Cyrillic
+    } else {
+        CodeScript::Latin
     }
 }
 
