@@ -286,3 +286,54 @@ fn a_latin_text_rich_in_accents_stays_latin() {
     codes.dedup();
     assert_eq!(code_named_page(&codes, &escaped), text);
 }
+
+#[test]
+fn glyphs_named_by_their_codes_in_base_36_read_as_those_characters() {
+    // Ghostscript 9.04's names for dvips' bitmap glyphs (Maxima's rkf45.pdf): code + 360 in
+    // base 36, "CP" at 97 ... "CW" at 104.
+    let pdf = type3_page("/CP /CQ /CR /CS /CT /CU /CV /CW", "cabbage");
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.report, Report::Complete);
+    assert_eq!(out.pages[0].text.trim(), "cabbage");
+    // Two-letter names that do not keep one offset are no codes: "AE" and "OE" (Æ and Œ by
+    // their glyph names) beside "CP" read as their names say, the rest stays unknown.
+    let mixed = type3_page("/CP /AE /OE", "abc");
+    assert_eq!(
+        extract(&mixed, None, Limits::default()).pages[0]
+            .text
+            .trim(),
+        "ÆŒ"
+    );
+}
+
+#[test]
+fn a_tounicode_entry_that_is_a_control_character_gives_way_to_the_encoding() {
+    // rkf45.pdf: Ghostscript's ToUnicode maps the "c" of the font (code 99, "CR") to U+000D
+    // and nothing else but one code; read as that, every "c" vanished ("fun tion").
+    let mut b = Builder::new();
+    let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
+    b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    b.obj(Vec::new());
+    let glyph = b.stream("", b"500 0 0 0 500 500 d1 0 0 500 500 re f");
+    let cmap = b.stream(
+        "",
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapType 2 def \
+          1 begincodespacerange <00> <ff> endcodespacerange \
+          2 beginbfrange <5d> <5d> <2104> <63> <63> <000d> endbfrange \
+          endcmap CMapName currentdict /CMap defineresource pop end end",
+    );
+    let font = b.obj(format!(
+        "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 500] /FontMatrix [0.001 0 0 0.001 0 0] \
+         /CharProcs << /sq {glyph} 0 R >> /Encoding << /Type /Encoding /BaseEncoding \
+         /WinAnsiEncoding /Differences [97 /CP /CQ /CR /CS /CT /CU /CV /CW 110 /D2 /D3 116 /D8 /D9] >> \
+         /FirstChar 0 /LastChar 255 /ToUnicode {cmap} 0 R /Resources << >> >>"
+    ));
+    let content = b.stream("", b"BT /T3 12 Tf 72 720 Td (function) Tj ET");
+    b.objects[2] = format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /T3 {font} 0 R \
+         >> >> /Contents {content} 0 R >>"
+    )
+    .into_bytes();
+    let out = extract(&b.finish(catalog), None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "function");
+}

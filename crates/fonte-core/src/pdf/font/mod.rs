@@ -26,7 +26,10 @@ mod type3;
 use composite::Composite;
 pub use glyph::{Glyph, Loss};
 pub use names::glyph_name_text;
-use names::{code_named_glyph, code_script, codes_named_by_number, number_named_glyph};
+use names::{
+    base_36, code_named_glyph, code_script, codes_in_base_36, codes_named_by_number,
+    number_named_glyph,
+};
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
 use standard::standard_widths;
 use truetype::{is_truetype, TrueTypeTables};
@@ -183,10 +186,24 @@ impl FontDecoder {
             }
             let type3 = matches!(font.subtype, pdf::font::FontType::Type3);
             if let Some(enc) = font.encoding() {
+                let mut differences: Vec<(u32, String)> = enc
+                    .differences
+                    .iter()
+                    .map(|(c, n)| (*c, n.as_str().to_string()))
+                    .collect();
+                if type3 && codes_in_base_36(differences.iter().map(|(c, n)| (*c, n.as_str()))) {
+                    // Names that are the codes in another notation read as "a" and the code.
+                    for (code, name) in &mut differences {
+                        if base_36(name).is_some() {
+                            *name = format!("a{code}");
+                        }
+                    }
+                }
                 let numbers = type3
-                    && codes_named_by_number(enc.differences.iter().map(|(c, n)| (*c, n.as_str())));
-                let script = code_script(enc.differences.iter().map(|(c, n)| (*c, n.as_str())));
-                for (code, name) in &enc.differences {
+                    && codes_named_by_number(differences.iter().map(|(c, n)| (*c, n.as_str())));
+                let script = code_script(differences.iter().map(|(c, n)| (*c, n.as_str())));
+                for (code, name) in &differences {
+                    let name = name.as_str();
                     if let Some(slot) = table.get_mut(*code as usize) {
                         *slot = glyph_name_text(name)
                             .or_else(|| {
@@ -301,13 +318,17 @@ impl FontDecoder {
             composite.decode(self.to_unicode.as_ref(), bytes, &mut out);
         } else {
             for &b in bytes {
-                let text = self
-                    .to_unicode
-                    .as_ref()
-                    .and_then(|m| m.get(b as u16))
-                    .map(str::to_string)
-                    .or_else(|| self.table[b as usize].clone())
-                    .unwrap_or_default();
+                let from_encoding = || self.table[b as usize].clone();
+                let text = match self.to_unicode.as_ref().and_then(|m| m.get(b as u16)) {
+                    // A control character is no text, where the encoding names one: Ghostscript
+                    // 9.04 maps the "c" of dvips' bitmap fonts to U+000D ("fun tion" in
+                    // Maxima's rkf45.pdf, as pdftotext reads it).
+                    Some(t) if t.chars().all(char::is_control) => {
+                        from_encoding().unwrap_or_else(|| t.to_string())
+                    }
+                    Some(t) => t.to_string(),
+                    None => from_encoding().unwrap_or_default(),
+                };
                 let width = match self.widths.get(&(b as u32)) {
                     Some(w) => w * self.width_scale,
                     None => self

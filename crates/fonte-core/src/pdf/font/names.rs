@@ -201,6 +201,41 @@ fn named_code(name: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
+/// A glyph name of two base-36 digits (0-9, A-Z) as its number: "B4" is 11 × 36 + 4.
+pub(super) fn base_36(name: &str) -> Option<u32> {
+    let digit = |b: u8| match b {
+        b'0'..=b'9' => Some(u32::from(b - b'0')),
+        b'A'..=b'Z' => Some(u32::from(b - b'A') + 10),
+        _ => None,
+    };
+    match name.as_bytes() {
+        [a, b] => Some(digit(*a)? * 36 + digit(*b)?),
+        _ => None,
+    }
+}
+
+/// Whether a Type3 font names its glyphs by their codes in base 36 from a fixed start, as
+/// Ghostscript 9.04 names the glyphs of dvips' bitmap fonts ("A0" for code 0: "B4" at 40,
+/// "CR" at 99; Maxima's rkf45.pdf, read as pdftotext and MuPDF read it, 0.27 word F1 and 90%
+/// of its glyphs reported lost): at least three such names, every one of them its code plus
+/// the same number. Names that merely look so ("AE", "OE" at the codes of Æ and Œ) do not
+/// keep one offset.
+pub(super) fn codes_in_base_36<'a>(differences: impl IntoIterator<Item = (u32, &'a str)>) -> bool {
+    let mut offset = None;
+    let mut n = 0;
+    for (code, name) in differences {
+        let Some(value) = base_36(name) else {
+            continue;
+        };
+        let here = i64::from(value) - i64::from(code);
+        if *offset.get_or_insert(here) != here {
+            return false;
+        }
+        n += 1;
+    }
+    n >= 3
+}
+
 /// What the upper half of a Type3 font's code-named glyphs holds (see [`code_named_glyph`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum CodeScript {
