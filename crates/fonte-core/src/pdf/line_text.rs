@@ -46,15 +46,15 @@ pub(super) fn line_text(glyphs: &[Placed]) -> String {
 /// tenth of an em and more, where an unspaced line's letters touch; its words are that spacing
 /// and a space apart. So where three quarters of the gaps between two letters of the line are
 /// 0.08 em or more and half are 0.2 em or less, a break is a gap over the median and 0.12 em.
-/// (Where only some letters are apart, they are words: math's "ln x dx", "kg m s−2" in
-/// thin spaces, pt-lshort.pdf.) Letters only: a row of digits set
-/// apart is a row of numbers. Found on LilyPond's and MusiXTeX's title lines, pdfTeX small
-/// capitals tracked by kerns of 0.13 to 0.15 em ("Adag i o" for "Adagio", barsant2.pdf of
-/// TeX Live's autosp).
+/// Where only some letters are apart, they are words (math's "ln x dx", "kg m s−2" in thin
+/// spaces, pt-lshort.pdf); and letters only count: a row of digits set apart is a row of
+/// numbers. Found on MusiXTeX's titles, small capitals tracked by kerns of 0.13 to 0.15 em
+/// ("Adag i o" for "Adagio", barsant2.pdf of TeX Live's autosp), and code listings set in
+/// fixed columns ("I t a l i c F o n t").
 fn word_gap(glyphs: &[Placed], gaps: &[f32]) -> f32 {
     let mut between: Vec<f32> = glyphs
         .windows(2)
-        .zip(&gaps[1..])
+        .zip(gaps.get(1..).unwrap_or_default())
         .filter(|(pair, _)| is_letter(&pair[0].text) && is_letter(&pair[1].text))
         .map(|(_, &gap)| gap)
         .collect();
