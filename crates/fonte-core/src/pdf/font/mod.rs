@@ -323,7 +323,7 @@ impl FontDecoder {
                     // A control character is no text, where the encoding names one: Ghostscript
                     // 9.04 maps the "c" of dvips' bitmap fonts to U+000D ("fun tion" in
                     // Maxima's rkf45.pdf, as pdftotext reads it).
-                    Some(t) if t.chars().all(char::is_control) => {
+                    Some(t) if !t.is_empty() && t.chars().all(char::is_control) => {
                         from_encoding().unwrap_or_else(|| t.to_string())
                     }
                     Some(t) => t.to_string(),
