@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes the CID -> Unicode tables of the four Adobe CJK character collections that
-fonte-core reads a CID font without ToUnicode through (crates/fonte-core/data/cid/).
+fonte-core reads a CID font without ToUnicode through, and the code -> CID tables of the
+predefined CMaps whose codes are not Unicode (H, 90ms-RKSJ-H, GBK-EUC-H, B5pc-H, KSC-EUC-H...),
+through which such a font's codes reach those CIDs (crates/fonte-core/data/cid/).
 
 Source: Adobe's own CMaps Adobe-Japan1-UCS2, Adobe-GB1-UCS2, Adobe-CNS1-UCS2 and
 Adobe-Korea1-UCS2 (BSD-3-Clause, copyright Adobe), as Debian's `poppler-data` package
@@ -10,6 +12,16 @@ build needs the package; run this again only to update them.
 
 Format of each `<collection>.txt.z`: zlib-compressed UTF-8, line i the text of CID i (empty
 where the CMap maps nothing, and for CID 0, .notdef).
+
+Format of `cmaps.bin.z` (zlib), one record per horizontal predefined CMap of the four
+collections, other than the Unicode ones (a -V CMap only swaps some codes for vertical variants
+whose text, by the collections' UCS2 CMaps, is the same: the reader reads it as its -H):
+  name length (1 byte), name (ASCII), collection (1 byte: 0 Japan1, 1 GB1, 2 CNS1, 3 Korea1),
+  number of codespace ranges (varint), each: byte length n, first code (n bytes), last (n bytes),
+  number of code ranges (varint), each, sorted by first code: first code - the previous
+  range's last code (zigzag varint), last code - first (varint), CID of the first code - the
+  previous range's CID of its last code (zigzag varint); both "previous" are 0 for the first.
+A CMap that builds on another (`usecmap`) is written whole, its own mappings over the other's.
 """
 import pathlib
 import re
@@ -17,6 +29,8 @@ import sys
 import zlib
 
 COLLECTIONS = ["Japan1", "GB1", "CNS1", "Korea1"]
+# Not code -> CID CMaps of a text encoding: the collections' own CID maps and the Unicode ones.
+NOT_ENCODINGS = re.compile(r"^(Uni|Adobe-|UCS2)|UCS2|-V$|^V$")
 HEX = r"<([0-9A-Fa-f]+)>"
 VARIANT = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef\ufffd]")
 
@@ -48,6 +62,61 @@ def parse(cmap):
     return out
 
 
+def cid_cmap(path):
+    """Codespace ranges [(first, last) as hex] and {(byte length, code): CID} of one CMap file,
+    with those of the CMap it builds on (`usecmap`) under its own."""
+    text = path.read_text(encoding="latin-1")
+    spaces, cids = [], {}
+    used = re.search(r"/(\S+)\s+usecmap", text)
+    if used:
+        spaces, cids = cid_cmap(path.parent / used.group(1))
+    for block in re.findall(r"begincodespacerange(.*?)endcodespacerange", text, re.S):
+        spaces += [s for s in re.findall(HEX + r"\s*" + HEX, block) if s not in spaces]
+    for block in re.findall(r"begincidrange(.*?)endcidrange", text, re.S):
+        for lo, hi, cid in re.findall(HEX + r"\s*" + HEX + r"\s*(\d+)", block):
+            for i, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                cids[(len(lo) // 2, code)] = int(cid) + i
+    for block in re.findall(r"begincidchar(.*?)endcidchar", text, re.S):
+        for code, cid in re.findall(HEX + r"\s*(\d+)", block):
+            cids[(len(code) // 2, int(code, 16))] = int(cid)
+    return spaces, cids
+
+
+def varint(n, out):
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | 0x80 if n else byte)
+        if not n:
+            return
+
+
+def zigzag(n):
+    return n << 1 if n >= 0 else ((-n) << 1) - 1
+
+
+def cmap_record(name, collection, spaces, cids):
+    out = bytearray([len(name)]) + name.encode("ascii") + bytes([collection])
+    varint(len(spaces), out)
+    for lo, hi in spaces:
+        out += bytes([len(lo) // 2]) + bytes.fromhex(lo) + bytes.fromhex(hi)
+    # Runs of consecutive codes (of one length) to consecutive CIDs.
+    ranges = []
+    for (n, code), cid in sorted(cids.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        last = ranges[-1] if ranges else None
+        if last and last[0] == n and code == last[2] + 1 and cid == last[3] + (code - last[1]):
+            last[2] = code
+        else:
+            ranges.append([n, code, code, cid])
+    varint(len(ranges), out)
+    previous_code = previous_cid = 0
+    for _, lo, hi, cid in ranges:
+        varint(zigzag(lo - previous_code), out)
+        varint(hi - lo, out)
+        varint(zigzag(cid - previous_cid), out)
+        previous_code, previous_cid = hi, cid + (hi - lo)
+    return bytes(out)
+
+
 def main():
     src = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/poppler/cMap")
     dst = pathlib.Path(__file__).resolve().parent.parent / "crates/fonte-core/data/cid"
@@ -59,11 +128,26 @@ def main():
         # Variation selectors name a glyph variant of the character before them: the text is
         # the character (pdftotext and MuPDF print it alone).
         lines = [VARIANT.sub("", table.get(cid, "")) for cid in range(max(table) + 1)]
+        # The half-width Roman space (Japan1's CID 231, which a one-byte 0x20 selects under
+        # 90ms-RKSJ-H) is U+2002 in Adobe's tables: the text of a space is a space.
+        lines = [" " if t == "\u2002" else t for t in lines]
         assert not any("\n" in t for t in lines)
         data = zlib.compress("\n".join(lines).encode("utf-8"), 9)
         (dst / f"{name}.txt.z").write_bytes(data)
         mapped = sum(1 for t in lines if t)
         print(f"Adobe-{name}: {len(lines)} CIDs, {mapped} mapped, {len(data)} bytes")
+    records = bytearray()
+    count = 0
+    for index, name in enumerate(COLLECTIONS):
+        for path in sorted((src / f"Adobe-{name}").iterdir()):
+            if NOT_ENCODINGS.search(path.name):
+                continue
+            spaces, cids = cid_cmap(path)
+            records += cmap_record(path.name, index, spaces, cids)
+            count += 1
+    data = zlib.compress(bytes(records), 9)
+    (dst / "cmaps.bin.z").write_bytes(data)
+    print(f"{count} predefined CMaps: {len(data)} bytes")
 
 
 if __name__ == "__main__":

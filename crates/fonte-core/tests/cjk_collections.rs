@@ -1,7 +1,9 @@
 //! CID fonts of the Adobe CJK collections without ToUnicode (a non-embedded Ryumin-Light under
 //! Identity-H or -V, as pdfminer's jo.pdf draws a poem by Miyazawa Kenji): each CID is the
 //! collection's character, and vertical writing (WMode 1) reads column by column, right to
-//! left. Until stop 34 every glyph of such a file was lost (reported, but no text).
+//! left. Until stop 34 every glyph of such a file was lost (reported, but no text); until stop
+//! 42, every glyph under a predefined CMap whose codes are neither CIDs nor Unicode (H,
+//! 90ms-RKSJ-H, GBK-EUC-H…).
 
 mod common;
 
@@ -71,13 +73,36 @@ fn vertical_columns_read_right_to_left_each_top_to_bottom() {
 }
 
 #[test]
+fn codes_of_a_predefined_cjk_cmap_select_the_collections_characters() {
+    // 日本 and one-byte ASCII in Shift-JIS (90ms-RKSJ-H, old Acrobat's and Word's Japanese), in
+    // JIS X 0208 (H, dvipdfm's), in GBK (GBK-EUC-H: 中文) and in Big5 (B5pc-H: 中文): until
+    // stop 42 each was lost, Fonte holding no table of these CMaps (ipadic-ja.pdf, 0.55).
+    for (encoding, ordering, codes, text) in [
+        ("90ms-RKSJ-H", "Japan1", "93fa967b2041", "日本 A"),
+        ("H", "Japan1", "467c4b5c", "日本"),
+        ("EUC-H", "Japan1", "c6fccbdc", "日本"),
+        ("GBK-EUC-H", "GB1", "d6d0cec4", "中文"),
+        ("B5pc-H", "CNS1", "a4a4a4e5", "中文"),
+    ] {
+        let content = format!("BT /F1 12 Tf 72 720 Td <{codes}> Tj ET");
+        let out = extract(&page(encoding, ordering, &content), None, Limits::default());
+        assert_eq!(out.report, Report::Complete, "{encoding}");
+        assert_eq!(out.pages[0].text, text, "{encoding}");
+    }
+    // Vertical: V reads as H, column by column.
+    let content = "BT /F1 20 Tf 1 0 0 1 500 760 Tm <467c4b5c> Tj ET";
+    let out = extract(&page("V", "Japan1", content), None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "日本");
+}
+
+#[test]
 fn an_unknown_ordering_or_a_predefined_cmap_without_its_table_stays_reported() {
     for (encoding, ordering, codes) in [
         // Identity codes of an ordering nobody publishes a table for: nothing to read them by.
         ("Identity-H", "Custom", "0cd40e8a"),
-        // Shift-JIS codes (90ms-RKSJ-H) select CIDs through that CMap, which Fonte does not
-        // hold: read as CIDs they would be other characters, so they are reported lost instead.
-        ("90ms-RKSJ-H", "Japan1", "93fa967b"),
+        // UTF-8 codes (UniJIS-UTF8-H, not among PDF's predefined CMaps), which Fonte holds no
+        // table of: read as CIDs they would be other characters, so they are reported lost.
+        ("UniJIS-UTF8-H", "Japan1", "e697a5e69cac"),
     ] {
         let content = format!("BT /F1 12 Tf 72 720 Td <{codes}> Tj ET");
         let out = extract(&page(encoding, ordering, &content), None, Limits::default());

@@ -12,8 +12,8 @@ use pdf::primitive::Primitive;
 /// hundred; a hostile one could declare millions).
 const MOST: usize = 1 << 16;
 
-/// Codes -> CIDs of one embedded CMap.
-#[derive(Debug, Default)]
+/// Codes -> CIDs of one embedded CMap (or of a predefined one: `predefined::cid_cmap`).
+#[derive(Debug, Default, Clone)]
 pub(super) struct EmbeddedCMap {
     /// Codespace ranges: the first and last code, as bytes of the code's length (1 to 4).
     spaces: Vec<(Vec<u8>, Vec<u8>)>,
@@ -89,6 +89,19 @@ impl EmbeddedCMap {
         }
         cmap.cids.sort_by_key(|&(lo, _, _)| lo);
         (!cmap.spaces.is_empty()).then_some(cmap)
+    }
+
+    /// A CMap of these codespace ranges and (first code, last code, CID of the first) ranges.
+    pub(super) fn from_ranges(
+        spaces: Vec<(Vec<u8>, Vec<u8>)>,
+        mut cids: Vec<(u32, u32, u32)>,
+    ) -> Self {
+        cids.sort_by_key(|&(lo, _, _)| lo);
+        Self {
+            spaces,
+            cids,
+            ..Self::default()
+        }
     }
 
     fn add(&mut self, lo: u32, hi: u32, cid: u32) {

@@ -3,6 +3,8 @@
 //! a Unicode CMap, the CJK collection's character, the TrueType program's tables), with its
 //! advance across or, in vertical writing, down.
 
+use std::borrow::Cow;
+
 use pdf::encoding::BaseEncoding;
 use pdf::font::{Font, FontData, ToUnicodeMap};
 use pdf::object::Resolve;
@@ -10,7 +12,7 @@ use pdf::primitive::Primitive;
 
 use super::cmap::{self, EmbeddedCMap};
 use super::collections::Collection;
-use super::predefined::{roman_cid, UnicodeCodes};
+use super::predefined::{cid_cmap, roman_cid, UnicodeCodes};
 use super::truetype::TrueTypeTables;
 use super::{number, Glyph, Loss};
 
@@ -23,10 +25,11 @@ pub(super) struct Composite {
     loss: Loss,
     /// Under a predefined Unicode CMap: how its codes are split.
     unicode_codes: Option<UnicodeCodes>,
-    /// Under an embedded CMap: code lengths and CIDs.
-    embedded_cmap: Option<EmbeddedCMap>,
-    /// Of an Adobe CJK collection whose codes select known CIDs (Identity or an embedded
-    /// CMap): the collection's character of each CID.
+    /// Under an embedded CMap, or a predefined one whose codes are not Unicode: code lengths
+    /// and CIDs.
+    embedded_cmap: Option<Cow<'static, EmbeddedCMap>>,
+    /// Of an Adobe CJK collection whose codes select known CIDs (Identity, an embedded CMap
+    /// or a predefined one): the collection's character of each CID.
     collection: Option<Collection>,
     /// Vertical writing (WMode 1): how far down each glyph moves the pen, in ems (/DW2).
     vertical: Option<f32>,
@@ -56,13 +59,21 @@ impl Composite {
             Some(BaseEncoding::Other(name)) => UnicodeCodes::of(name),
             _ => None,
         };
+        // A predefined CMap whose codes are not Unicode (H, 90ms-RKSJ-H) says which CID each
+        // code selects by Adobe's table of it, and which collection those CIDs are of.
+        let predefined = match encoding {
+            Some(BaseEncoding::Other(name)) if unicode_codes.is_none() => cid_cmap(name),
+            _ => None,
+        };
         let embedded_cmap = font
             .encoding_cmap
             .as_ref()
             .and_then(|s| (**s).data(resolve).ok())
-            .and_then(|data| EmbeddedCMap::parse(&data));
-        // Under a predefined CMap other than Identity (90ms-RKSJ-H) the code is not the CID,
-        // and the collection cannot be asked without that CMap's table.
+            .and_then(|data| EmbeddedCMap::parse(&data))
+            .map(Cow::Owned)
+            .or(predefined.map(|(cmap, _)| Cow::Borrowed(cmap)));
+        // Under a predefined CMap Fonte holds no table of, the code is not the CID, and the
+        // collection cannot be asked.
         let codes_are_cids = embedded_cmap.is_some()
             || match encoding {
                 Some(BaseEncoding::IdentityH) | None => true,
@@ -78,7 +89,9 @@ impl Composite {
                 Collection::of(&f.system_info, resolve)
             }
             _ => None,
-        });
+        })
+        // A descendant that names no Adobe collection is read as its CMap's.
+        .or(predefined.map(|&(_, collection)| collection));
         let vertical = (embedded_cmap.as_ref().is_some_and(|c| c.vertical)
             || matches!(encoding, Some(BaseEncoding::Other(name)) if name.ends_with("-V")))
         .then(|| down_advance(font, resolve));
