@@ -14,8 +14,9 @@ Format of each `<collection>.txt.z`: zlib-compressed UTF-8, line i the text of C
 where the CMap maps nothing, and for CID 0, .notdef).
 
 Format of `cmaps.bin.z` (zlib), one record per horizontal predefined CMap of the four
-collections, other than the Unicode ones (a -V CMap only swaps some codes for vertical variants
-whose text, by the collections' UCS2 CMaps, is the same: the reader reads it as its -H):
+collections, other than the Unicode ones (a -V CMap swaps some codes for vertical variants
+whose text is the same but for a few marks, where the -H gives the character typed: the reader
+reads a -V as its -H):
   name length (1 byte), name (ASCII), collection (1 byte: 0 Japan1, 1 GB1, 2 CNS1, 3 Korea1),
   number of codespace ranges (varint), each: byte length n, first code (n bytes), last (n bytes),
   number of code ranges (varint), each, sorted by first code: first code - the previous

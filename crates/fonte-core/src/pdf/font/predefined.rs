@@ -74,9 +74,10 @@ pub(super) fn roman_cid(c: char) -> Option<usize> {
 
 /// The code -> CID map of a predefined CMap whose codes are not Unicode (Table 118's H,
 /// 90ms-RKSJ-H, EUC-H, GBK-EUC-H, B5pc-H, KSC-EUC-H…, and the others Adobe publishes for the
-/// four collections), with the collection its CIDs are of. A -V CMap reads as its -H: it only
-/// swaps some codes for vertical variants, whose text the collections' UCS2 CMaps give as the
-/// horizontal glyph's. Without these, dvipdfm's Japanese in a non-embedded Ryumin-Light under
+/// four collections), with the collection its CIDs are of. A -V CMap reads as its -H: it swaps
+/// some codes for vertical variants, whose text is the same but for a few punctuation marks,
+/// brackets, arrows and box drawings, where the -H gives the character the author typed (（,
+/// not the presentation form ︵; →, not the rotated glyph's ↓). Without these, dvipdfm's Japanese in a non-embedded Ryumin-Light under
 /// `H` lost every glyph (ipadic-common's ipadic-ja.pdf), as old Acrobat's 90ms-RKSJ-H did.
 ///
 /// The tables are Adobe's CMaps (BSD-3-Clause) as `scripts/cid_collections.py` writes them
