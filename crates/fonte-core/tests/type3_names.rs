@@ -295,6 +295,18 @@ fn glyphs_named_by_their_codes_in_base_36_read_as_those_characters() {
     let out = extract(&pdf, None, Limits::default());
     assert_eq!(out.report, Report::Complete);
     assert_eq!(out.pages[0].text.trim(), "cabbage");
+    // A font of one glyph keeps Ghostscript's offset, 360, from its one name: silex.pdf's dot
+    // leaders ("46 /BA").
+    let dots = type3_page_from(46, "/BA", "...");
+    let out = extract(&dots, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "...");
+    assert_eq!(out.report, Report::Complete);
+    // One name at another offset says nothing: "CP" at 98 (97 + 360 in base 36) stays unknown.
+    let one = type3_page_from(98, "/CP", "b");
+    assert_eq!(
+        extract(&one, None, Limits::default()).pages[0].text.trim(),
+        ""
+    );
     // Two-letter names that do not keep one offset are no codes: "AE" and "OE" (Æ and Œ by
     // their glyph names) beside "CP" read as their names say, the rest stays unknown.
     let mixed = type3_page("/CP /AE /OE", "abc");
@@ -336,4 +348,103 @@ fn a_tounicode_entry_that_is_a_control_character_gives_way_to_the_encoding() {
     .into_bytes();
     let out = extract(&b.finish(catalog), None, Limits::default());
     assert_eq!(out.pages[0].text.trim(), "function");
+}
+
+/// The text of `bytes` drawn in a Type3 font that names each code of `widths` by itself
+/// ("a12") and gives it that width (1/1000 em; every other code 0, as dvips leaves the glyphs a
+/// document does not use, but the space's), with the page's report.
+fn tex_layout_page(widths: &[(u32, u32)], bytes: &[u8]) -> (String, Report) {
+    let mut all = [0u32; 256];
+    // The space: a gap of a third of an em, no glyph named.
+    all[32] = 333;
+    for &(code, w) in widths {
+        all[code as usize] = w;
+    }
+    let widths_array: Vec<String> = all.iter().map(u32::to_string).collect();
+    let names: Vec<String> = widths.iter().map(|(c, _)| format!("{c} /a{c}")).collect();
+    let escaped: String = bytes.iter().map(|b| format!("\\{b:03o}")).collect();
+    let pdf = page_with_type3_font(
+        b"500 0 0 0 500 500 d1 0 0 500 500 re f",
+        |glyph| {
+            format!(
+                "/FontBBox [0 0 500 500] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /sq {glyph} 0 R >> \
+                 /Encoding << /Type /Encoding /Differences [{}] >> /FirstChar 0 /LastChar 255 \
+                 /Widths [{}]",
+                names.join(" "),
+                widths_array.join(" ")
+            )
+        },
+        &format!("BT /T3 10 Tf 72 720 Td ({escaped}) Tj ET"),
+    );
+    let out = extract(&pdf, None, Limits::default());
+    (out.pages[0].text.trim().to_string(), out.report)
+}
+
+/// Computer Modern Roman's widths (cmr10, 1/1000 em) of the letters these tests draw.
+const CMR: [(u32, u32); 12] = [
+    (b'a' as u32, 500),
+    (b'c' as u32, 444),
+    (b'd' as u32, 556),
+    (b'e' as u32, 444),
+    (b'f' as u32, 306),
+    (b'i' as u32, 278),
+    (b'l' as u32, 278),
+    (b'n' as u32, 556),
+    (b'o' as u32, 500),
+    (b'p' as u32, 556),
+    (b's' as u32, 394),
+    (b't' as u32, 389),
+];
+
+#[test]
+fn the_f_ligatures_and_quotes_of_an_ot1_bitmap_font_are_read_by_its_widths() {
+    // silex.pdf (dvips, cmr as bitmaps): fi at 0x0C, as wide as f and i less the kern (556 of
+    // 584), “ and ” at 0x5C and 0x22, – at 0x7B; without the layout "speci cation", "\SILex"".
+    let mut widths = CMR.to_vec();
+    widths.extend([
+        (0x0C, 556),
+        (0x0B, 583),
+        (0x5C, 500),
+        (0x22, 500),
+        (0x7B, 500),
+    ]);
+    let (text, report) = tex_layout_page(&widths, b"\\speci\x0ccation\" o\x0Bset \x7B aside");
+    assert_eq!(text, "“specification” offset – aside");
+    assert_eq!(report, Report::Complete);
+}
+
+#[test]
+fn the_ligatures_dashes_and_accented_letters_of_a_t1_bitmap_font_are_read_by_its_widths() {
+    // The EC fonts (T1): fi at 0x1C, – at 0x15, ł at 0xAA, ź at 0xB9 (Polish "łódź" has ó at
+    // 0xF3, as in Latin-1).
+    let mut widths = CMR.to_vec();
+    widths.extend([
+        (0x1C, 556),
+        (0x15, 500),
+        (0xAA, 278),
+        (0xB9, 444),
+        (0xF3, 500),
+    ]);
+    let (text, report) = tex_layout_page(&widths, b"\x1Cle \x15 \xAA\xF3d\xB9");
+    assert_eq!(text, "file – łódź");
+    assert_eq!(report, Report::Complete);
+}
+
+#[test]
+fn a_glyph_at_a_ligatures_place_that_is_not_as_wide_as_its_letters_stays_unknown() {
+    // Computer Modern math italic (cmmi) puts α at 0x0B, 640 wide, where its f and f would be
+    // 980. A font whose glyph there does not fit is no text font: the glyph is reported lost,
+    // not read as a ligature, and ASCII stays ASCII.
+    let widths = [
+        (b'f' as u32, 490),
+        (b'x' as u32, 572),
+        (0x0B, 640),
+        (0x22, 500),
+    ];
+    let (text, report) = tex_layout_page(&widths, b"\x0Bx\"");
+    assert_eq!(text, "x\"");
+    assert!(matches!(report, Report::Partial { .. }), "{report:?}");
+    // Without the letters' widths nothing can be told either.
+    let (text, _) = tex_layout_page(&[(0x0C, 556)], b"\x0C");
+    assert_eq!(text, "");
 }

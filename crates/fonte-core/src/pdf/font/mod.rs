@@ -27,8 +27,8 @@ use composite::Composite;
 pub use glyph::{Glyph, Loss};
 pub use names::glyph_name_text;
 use names::{
-    base_36, code_named_glyph, code_script, codes_in_base_36, codes_named_by_number,
-    number_named_glyph,
+    base_36, code_named_glyph, code_script, codes_in_base_36, codes_named_by_number, is_code_named,
+    number_named_glyph, CodeScript, TexLayout,
 };
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
 use standard::standard_widths;
@@ -185,6 +185,9 @@ impl FontDecoder {
                 }
             }
             let type3 = matches!(font.subtype, pdf::font::FontType::Type3);
+            // Type3 glyphs named by their codes, and what their codes say of the script.
+            let mut code_named = Vec::new();
+            let mut script = CodeScript::Latin;
             if let Some(enc) = font.encoding() {
                 let mut differences: Vec<(u32, String)> = enc
                     .differences
@@ -201,9 +204,12 @@ impl FontDecoder {
                 }
                 let numbers = type3
                     && codes_named_by_number(differences.iter().map(|(c, n)| (*c, n.as_str())));
-                let script = code_script(differences.iter().map(|(c, n)| (*c, n.as_str())));
+                script = code_script(differences.iter().map(|(c, n)| (*c, n.as_str())));
                 for (code, name) in &differences {
                     let name = name.as_str();
+                    if type3 && is_code_named(name, *code) {
+                        code_named.push(*code);
+                    }
                     if let Some(slot) = table.get_mut(*code as usize) {
                         *slot = glyph_name_text(name)
                             .or_else(|| {
@@ -279,6 +285,15 @@ impl FontDecoder {
                 }
             }
             glyph_frame = font_matrix.and_then(|m| type3::glyph_frame(m, &widths, width_scale));
+            // The TeX layout of code-named glyphs, told by their widths (see `TexLayout::of`).
+            if let Some(layout) = TexLayout::of(&code_named, &widths) {
+                for &code in &code_named {
+                    if let Some(text) = layout.text(code, script) {
+                        table[code as usize] = Some(text);
+                        table_loss[code as usize] = None;
+                    }
+                }
+            }
         }
         let standard = if !two_byte && widths.is_empty() {
             standard_widths(&base_font)
