@@ -146,3 +146,18 @@ fn letters_of_which_only_some_are_apart_are_words() {
     let text = text_of(b"BT /F1 10 Tf 72 700 Td [(ln) -170 (x) -170 (dx)] TJ ET");
     assert!(text.contains("ln x dx"), "{text:?}");
 }
+
+#[test]
+fn a_negative_character_spacing_moves_the_pen_not_the_ink() {
+    // groff through Ghostscript kerns a pair by character spacing, then places the rest of the
+    // word where the pair's ink ends (libexplain's readme.pdf: "-1 Tc (Ve) Tj 0 Tc 10.66 0 Td
+    // (rsion ...)"). Helvetica at 10 pt: V 6.67, e 5.56; at -1.2 Tc the "e" starts at 5.47 and
+    // its ink ends at 11.03, where "rsion" starts; ended at the pen, it left 0.12 em.
+    let text = text_of(
+        b"BT /F1 10 Tf 72 700 Td -1.2 Tc (Ve) Tj 0 Tc 11.03 0 Td (rsion 1.4) Tj ET
+          BT /F1 10 Tf 72 650 Td -0.5 Tc (word) Tj 0 Tc 22.58 0 Td (next) Tj ET",
+    );
+    assert!(text.contains("Version 1.4"), "{text:?}");
+    // A word placed a space after the ink of one so tightened is still a word apart.
+    assert!(text.contains("word next"), "{text:?}");
+}

@@ -49,7 +49,9 @@ fn same_line(line: &Line, g: &Placed) -> bool {
 /// ConTeXt sets Latin right to left so ("esu ni stpircs" in bidi.pdf), which read a letter a
 /// line, since only a line of right-to-left letters may run leftwards (`same_line`); right-
 /// to-left letters are left to the bidirectional reordering. Only the run is turned, not its
-/// line: small labels drawn among the words stay where they were drawn.
+/// line: small labels drawn among the words stay where they were drawn. At least half the
+/// run's steps must be letters touching: a row of items placed leftwards a space apart is no
+/// word.
 fn reverse_leftward_runs(mut glyphs: Vec<Placed>) -> Vec<Placed> {
     let abuts = |a: &Placed, b: &Placed| {
         let size = a.size.max(1.0);
@@ -67,7 +69,13 @@ fn reverse_leftward_runs(mut glyphs: Vec<Placed>) -> Vec<Placed> {
         while j < glyphs.len() && abuts(&glyphs[j - 1], &glyphs[j]) {
             j += 1;
         }
-        if j - i >= 3 {
+        // Letters drawn leftwards touch, but for the word spaces; items placed leftwards one
+        // by one (a Chinese report's footer "第 26 页 共 29 页", test_4699.pdf) stand apart.
+        let touching = glyphs[i..j]
+            .windows(2)
+            .filter(|w| w[0].x - w[1].x_end < 0.15 * w[0].size.max(1.0))
+            .count();
+        if j - i >= 3 && 2 * touching >= j - i - 1 {
             glyphs[i..j].reverse();
         }
         i = j;
@@ -383,6 +391,16 @@ mod tests {
         // Two glyphs drawn back are no run: the second still starts a line.
         let two = vec![g("a", 10.0, 100.0, 5.0), g("b", 5.0, 100.0, 5.0)];
         assert_eq!(page_text(two), "a\nb");
+        // Items placed leftwards a word space apart are no word to turn round (a footer's "第
+        // 26 页 共 29 页" drawn from its right end, test_4699.pdf: "2 页 共" once the "2" ended
+        // at its ink): each stays where it was drawn, one a line.
+        let items = vec![
+            g("共", 357.5, 100.0, 8.25),
+            g("页", 345.5, 100.0, 8.25),
+            g("2", 334.2, 100.0, 4.8),
+            g("6", 338.4, 100.0, 4.8),
+        ];
+        assert_eq!(page_text(items), "共\n页\n26");
     }
 
     #[test]

@@ -87,7 +87,12 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 advance *= gs.scale;
                 *tm = M::translate(advance, 0.0).then(*tm);
             }
-            let spacing_apart = (break_between && i == 0) || apart || gs.words_by_spacing;
+            // A negative character spacing moves the pen back, not the glyph's ink: the glyph
+            // ends where its width does. Ended at the pen, a pair kerned so ("(Ve) Tj" at -1 Tc,
+            // then the rest of the word placed where the "e" ends: groff through Ghostscript,
+            // libexplain's readme.pdf) left a tenth of an em before the rest: "Ve rsion".
+            let spacing_apart =
+                (break_between && i == 0) || apart || gs.words_by_spacing || gs.char_space < 0.0;
             let (x_end, y_end) = if spacing_apart && !vertical {
                 M::translate(-gs.char_space * gs.scale, 0.0)
                     .then(*tm)
