@@ -20,6 +20,7 @@ mod names;
 mod predefined;
 mod programs;
 mod standard;
+mod tex_layout;
 mod truetype;
 mod type3;
 
@@ -28,10 +29,11 @@ pub use glyph::{Glyph, Loss};
 pub use names::glyph_name_text;
 use names::{
     base_36, code_named_glyph, code_script, codes_in_base_36, codes_named_by_number, is_code_named,
-    number_named_glyph, CodeScript, TexLayout,
+    number_named_glyph, CodeScript,
 };
 use programs::{cff_builtin_encoding, type1_builtin_encoding};
 use standard::standard_widths;
+use tex_layout::TexLayout;
 use truetype::{is_truetype, TrueTypeTables};
 
 /// A font prepared for decoding.
