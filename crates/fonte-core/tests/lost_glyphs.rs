@@ -389,7 +389,8 @@ fn unicode_cmap_font(b: &mut Builder, cmap: &str, ordering: &str) -> usize {
 
 #[test]
 fn the_codes_of_a_unicode_cmap_are_read_as_the_characters_they_are() {
-    // "中文 PDF" in UCS-2; "𠀋 日本" in UTF-16, whose first character is a surrogate pair.
+    // "中文 PDF" in UCS-2; "𠀋 日本" in UTF-16, whose first character is a surrogate pair;
+    // "日本 PDF𠀋" in UTF-8.
     let cases = [
         (
             "UniGB-UCS2-H",
@@ -402,6 +403,13 @@ fn the_codes_of_a_unicode_cmap_are_read_as_the_characters_they_are() {
             "Japan1",
             "<D840DC0B002065E5672C>",
             "𠀋 日本",
+        ),
+        // Adobe's UTF-8 CMaps, one to four bytes a code.
+        (
+            "UniJIS-UTF8-H",
+            "Japan1",
+            "<E697A5E69CAC20504446F0A0808B>",
+            "日本 PDF𠀋",
         ),
     ];
     for (cmap, ordering, hex, text) in cases {

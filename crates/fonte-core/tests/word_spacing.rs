@@ -161,3 +161,18 @@ fn a_negative_character_spacing_moves_the_pen_not_the_ink() {
     // A word placed a space after the ink of one so tightened is still a word apart.
     assert!(text.contains("word next"), "{text:?}");
 }
+
+#[test]
+fn letter_spacing_whose_next_string_starts_at_the_ink_was_word_breaks() {
+    // Ghostscript justifies groff's "• A false" as "2.5 Tc (•Af) Tj", the rest of "false"
+    // placed where the "f"'s ink ends (libexplain's readme.pdf). Helvetica at 10 pt: x 5, A
+    // 6.67, f 2.78; at 2.5 Tc the "f" starts at 16.67 and its ink ends at 19.45.
+    let text = text_of(
+        b"BT /F1 10 Tf 72 700 Td 2.5 Tc (xAf) Tj 0 Tc 19.45 0 Td (alse negative) Tj ET
+          BT /F1 10 Tf 72 650 Td 2.5 Tc (TIT) Tj (LES) Tj 0 Tc 51.68 0 Td (next) Tj ET",
+    );
+    assert!(text.contains("x A false negative"), "{text:?}");
+    // Letter spacing that goes on in the next string, a spacing after the last glyph, is one
+    // word: the run's glyphs keep their spacing.
+    assert!(text.contains("TITLES next"), "{text:?}");
+}

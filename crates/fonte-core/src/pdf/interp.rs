@@ -59,6 +59,9 @@ pub struct Interpreter<'r, R: Resolve> {
     fonts: HashMap<(usize, String), Option<Rc<FontDecoder>>>,
     // Marked content, and the /ActualText span open in it.
     spans: Spans,
+    // The glyphs of the last string shown letter-spaced, until the next string says whether
+    // its spacing was letter spacing or word breaks (`show::SpacedRun`).
+    spaced: Option<show::SpacedRun>,
 }
 
 /// Whether a viewer shows a glyph drawn from (x, y) whose advance ends at (x_end, y_end), at
@@ -89,6 +92,7 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             forms: HashMap::new(),
             fonts: HashMap::new(),
             spans: Spans::default(),
+            spaced: None,
         }
     }
 

@@ -10,7 +10,7 @@ use super::cmap::EmbeddedCMap;
 use super::collections::Collection;
 
 /// The predefined CMaps whose codes are the characters themselves (Uni…-UCS2-H, -UTF16-H,
-/// -UTF32-H, horizontal or vertical, of the four CJK collections), which iText and other
+/// -UTF32-H and Adobe's -UTF8-H, horizontal or vertical, of the four CJK collections), which iText and other
 /// writers use with a non-embedded CJK font (STSong-Light, HeiseiMin-W3) and no ToUnicode.
 /// Viewers read the text from the code; without this every glyph of such a file was lost
 /// (pdf2docx's demo-table-lattice.pdf, UniGB-UCS2-H).
@@ -22,6 +22,10 @@ pub(super) enum UnicodeCodes {
     Utf16,
     /// Four bytes a code.
     Utf32,
+    /// UTF-8: one to four bytes, as the lead byte says (Adobe publishes UniJIS-UTF8-H and
+    /// the like with its other Unicode CMaps, though PDF's list of predefined CMaps omits
+    /// them: viewers that know Adobe's CMaps read them).
+    Utf8,
 }
 
 impl UnicodeCodes {
@@ -34,6 +38,7 @@ impl UnicodeCodes {
             "UCS2" => Some(Self::Ucs2),
             "UTF16" => Some(Self::Utf16),
             "UTF32" => Some(Self::Utf32),
+            "UTF8" => Some(Self::Utf8),
             _ => None,
         }
     }
@@ -47,12 +52,21 @@ impl UnicodeCodes {
                 [0xD8..=0xDB, _, 0xDC..=0xDF, _, ..] => 4,
                 _ => 2,
             },
+            // Adobe's codespace: <00>-<7F>, <C080>-<DFBF>, <E08080>-<EFBFBF>,
+            // <F0808080>-<F7BFBFBF>; any other byte is a one-byte code of its own.
+            Self::Utf8 => match bytes.first() {
+                Some(0xC0..=0xDF) => 2,
+                Some(0xE0..=0xEF) => 3,
+                Some(0xF0..=0xF7) => 4,
+                _ => 1,
+            },
         }
     }
 
     /// The character of one code, if it is one.
     pub(super) fn text(self, code: &[u8]) -> Option<char> {
         match (self, code) {
+            (Self::Utf8, code) => std::str::from_utf8(code).ok()?.chars().next(),
             (Self::Utf16, [a, b, c, d]) => {
                 char::decode_utf16([u16::from_be_bytes([*a, *b]), u16::from_be_bytes([*c, *d])])
                     .next()?
@@ -198,7 +212,8 @@ mod tests {
         );
         assert_eq!(UnicodeCodes::of("UniKS-UTF32-V"), Some(UnicodeCodes::Utf32));
         assert_eq!(UnicodeCodes::of("90ms-RKSJ-H"), None);
-        assert_eq!(UnicodeCodes::of("UniGB-UTF8-H"), None);
+        assert_eq!(UnicodeCodes::of("UniGB-UTF8-H"), Some(UnicodeCodes::Utf8));
+        assert_eq!(UnicodeCodes::of("UniGB-EUC-H"), None);
         let utf16 = UnicodeCodes::Utf16;
         assert_eq!(utf16.len(&[0xD8, 0x40, 0xDC, 0x0B, 0x00, 0x20]), 4);
         assert_eq!(utf16.len(&[0x65, 0xE5, 0x67, 0x2C]), 2);

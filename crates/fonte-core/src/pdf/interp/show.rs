@@ -10,6 +10,38 @@ use crate::pdf::matrix::{mirrored_on_a_line, quarter_turns, turned, M};
 use crate::pdf::placed::Placed;
 use crate::pdf::text_state::GState;
 
+/// A string of three glyphs or more shown with a positive character spacing, each glyph's
+/// end taken at its advance with the spacing (letter spacing reads as one word). Ghostscript
+/// also justifies groff's lines so: "(•Af) Tj" at 0.25 em of Tc is "• A" and the start of
+/// "false", whose rest the next string places at the "f"'s ink, not a spacing after it
+/// (libexplain's readme.pdf read "•Afalse"). Letter-spaced text goes on a spacing after its
+/// last glyph, or a word space; where the next string starts at the last glyph's ink
+/// instead, the spacing was word breaks, and the run's glyphs end at their ink.
+pub(super) struct SpacedRun {
+    /// Each glyph's index in the page's glyphs and where its ink ends (x, y).
+    ends: Vec<(usize, f32, f32)>,
+    /// The glyphs' size on the page, for the tolerance.
+    size: f32,
+}
+
+impl SpacedRun {
+    /// Ends the run's glyphs at their ink when the next string starts (x, y) where the run's
+    /// last glyph's ink ends, within a twentieth of its size.
+    fn settle(self, x: f32, y: f32, out: &mut [Placed]) {
+        let Some(&(_, x_end, y_end)) = self.ends.last() else {
+            return;
+        };
+        if (x - x_end).hypot(y - y_end) > 0.05 * self.size {
+            return;
+        }
+        for (i, x_end, y_end) in self.ends {
+            if let Some(glyph) = out.get_mut(i) {
+                (glyph.x_end, glyph.y_end) = (x_end, y_end);
+            }
+        }
+    }
+}
+
 impl<'r, R: Resolve> Interpreter<'r, R> {
     /// Places the glyphs of one string; true when its last glyph was placed (the last of `out`).
     pub(super) fn show(
@@ -59,6 +91,14 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
         let vertical = font.vertical();
         let frame = font.glyph_frame();
         let mut placed_last = false;
+        let mut pending = self.spaced.take();
+        let spaced = glyphs.len() >= 3
+            && gs.char_space > 0.0
+            && !apart
+            && !gs.words_by_spacing
+            && !vertical
+            && !glyphs.iter().any(|g| g.is_space_code);
+        let mut ends = Vec::new();
         for (i, glyph) in glyphs.into_iter().enumerate() {
             placed_last = false;
             let trm = M([gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise])
@@ -77,6 +117,9 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 None => trm,
             };
             let [a, b, c, d, e, f] = trm.0;
+            if let Some(run) = pending.take() {
+                run.settle(e, f, out);
+            }
             let mut advance = glyph.width * gs.size + gs.char_space;
             if glyph.is_space_code {
                 advance += gs.word_space;
@@ -147,6 +190,17 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                 synthesized: false,
             });
             placed_last = true;
+            if spaced {
+                let (x, y) = M::translate(-gs.char_space * gs.scale, 0.0)
+                    .then(*tm)
+                    .then(gs.ctm)
+                    .apply(0.0, 0.0);
+                ends.push((out.len() - 1, x, y));
+            }
+        }
+        if spaced && !ends.is_empty() {
+            let size = out.last().map_or(0.0, |g| g.size);
+            self.spaced = Some(SpacedRun { ends, size });
         }
         placed_last
     }
