@@ -143,6 +143,14 @@ def main():
         for path in sorted((src / f"Adobe-{name}").iterdir()):
             if NOT_ENCODINGS.search(path.name):
                 continue
+            # poppler-data keeps Adobe-Japan2's Hojo CMaps (Hojo-H, Hojo-EUC-H) in the Japan1
+            # folder: their CIDs are of another collection, read as Japan1's they would be
+            # other characters ("D" for the first kanji code), so only a CMap that says it
+            # selects the folder's collection is written.
+            ordering = re.search(r"/Ordering \((\w+)\)", path.read_text(encoding="latin-1"))
+            if not ordering or ordering.group(1) != name:
+                print(f"{path.name}: CIDs of Adobe-{ordering.group(1) if ordering else '?'}, left out")
+                continue
             spaces, cids = cid_cmap(path)
             records += cmap_record(path.name, index, spaces, cids)
             count += 1
