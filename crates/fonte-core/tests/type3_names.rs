@@ -14,8 +14,14 @@ fn type3_page(names: &str, text: &str) -> Vec<u8> {
 
 /// The same with /Differences from code `first`.
 fn type3_page_from(first: u32, names: &str, text: &str) -> Vec<u8> {
+    type3_page_by(None, first, names, text)
+}
+
+/// The same, written by `producer` (the document information's /Producer).
+fn type3_page_by(producer: Option<&str>, first: u32, names: &str, text: &str) -> Vec<u8> {
     // One glyph procedure (a filled square) shared by every code: the text is what matters.
-    page_with_type3_font(
+    page_with_type3_font_by(
+        producer,
         b"500 0 0 0 500 500 d1 0 0 500 500 re f",
         |glyph| {
             format!(
@@ -30,6 +36,16 @@ fn type3_page_from(first: u32, names: &str, text: &str) -> Vec<u8> {
 /// A one-page file whose content draws with font /T3, a Type3 font of one glyph procedure
 /// `glyph` and the entries `entries(glyph's object number)`.
 fn page_with_type3_font(glyph: &[u8], entries: impl Fn(usize) -> String, content: &str) -> Vec<u8> {
+    page_with_type3_font_by(None, glyph, entries, content)
+}
+
+/// The same, written by `producer`.
+fn page_with_type3_font_by(
+    producer: Option<&str>,
+    glyph: &[u8],
+    entries: impl Fn(usize) -> String,
+    content: &str,
+) -> Vec<u8> {
     let mut b = Builder::new();
     let catalog = b.obj("<< /Type /Catalog /Pages 2 0 R >>");
     b.obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
@@ -45,7 +61,13 @@ fn page_with_type3_font(glyph: &[u8], entries: impl Fn(usize) -> String, content
          /Contents {content} 0 R >>"
     )
     .into_bytes();
-    b.finish(catalog)
+    match producer {
+        Some(producer) => {
+            let info = b.obj(format!("<< /Producer ({producer}) >>"));
+            b.finish_with(catalog, &format!(" /Info {info} 0 R"))
+        }
+        None => b.finish(catalog),
+    }
 }
 
 #[test]
@@ -75,10 +97,12 @@ fn accented_letters_of_the_t1_encoding_read_as_latin_1() {
             .trim(),
         "á"
     );
-    // Where T1 is not Latin-1: "größe" is g r ö ß e, ß at 0xFF (ÿ in Latin-1).
+    // Where T1 is not Latin-1: "größe" is g r ö ß e, ß at 0xFF (ÿ in Latin-1). The font
+    // names the codes the text uses, as dvips and pdfTeX embed a bitmap font's glyphs (one
+    // named from code 0 up in a file Ghostscript wrote is numbered in order of use: below).
     let mut names = String::new();
-    for c in 0..=255 {
-        names.push_str(&format!("/a{c} "));
+    for c in [101, 103, 105, 108, 114, 117, 118, 215, 223, 246, 247, 255] {
+        names.push_str(&format!("{c} /a{c} "));
     }
     let german = type3_page_from(0, &names, "gr\\366\\377e \\327uvre \\367il \\337");
     assert_eq!(
@@ -447,4 +471,47 @@ fn a_glyph_at_a_ligatures_place_that_is_not_as_wide_as_its_letters_stays_unknown
     // Without the letters' widths nothing can be told either.
     let (text, _) = tex_layout_page(&[(0x0C, 556)], b"\x0C");
     assert_eq!(text, "");
+}
+
+#[test]
+fn codes_numbered_in_order_of_use_are_reported_lost_not_read_as_ascii() {
+    // Ghostscript 5.50 to 7.06 names a dvips bitmap font's glyphs "a0", "a1", … and gives them
+    // codes in the order the document first uses them (GemPrimer.pdf, elhyphen's
+    // anc-test.pdf): read as ASCII, "Introduction" came out as "ABCDEFGHCIEB".
+    let names: String = (0..128).map(|c| format!("/a{c} ")).collect();
+    let gs = Some("GNU Ghostscript 7.06");
+    let pdf = type3_page_by(gs, 0, &names, "ABCDEFGHCIEB JKLMCNOPQFRS");
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "", "{:?}", out.pages[0].text);
+    assert!(
+        matches!(
+            out.report,
+            Report::Rejected {
+                reason: RejectReason::Undecodable {
+                    why: Loss::UnmappedGlyphNames,
+                    ..
+                }
+            }
+        ),
+        "{:?}",
+        out.report
+    );
+    // The same font shown as a glyph table, its codes in rising order, reads by its codes.
+    let table = type3_page_by(gs, 0, &names, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    let out = extract(&table, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    assert_eq!(out.report, Report::Complete);
+    // A font of true codes names only some (a document's glyphs): read as before.
+    let some: String = (0..128)
+        .filter(|c| *c != 5)
+        .map(|c| format!("{c} /a{c} "))
+        .collect();
+    let pdf = type3_page_by(gs, 0, &some, "ABCDEFGHCIEB");
+    let out = extract(&pdf, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "ABCDEFGHCIEB");
+    // pdfTeX names a bitmap font's glyphs by their true codes, densely from 0 where the
+    // document uses every code (wasydoc.pdf shows all of wasy10): read by its codes.
+    let pdftex = type3_page_by(Some("pdfTeX-1.40.18"), 0, &names, "ABCDEFGHCIEB");
+    let out = extract(&pdftex, None, Limits::default());
+    assert_eq!(out.pages[0].text.trim(), "ABCDEFGHCIEB");
 }

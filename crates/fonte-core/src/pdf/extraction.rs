@@ -58,6 +58,8 @@ pub struct Extraction {
     id: String,
     file: pdf::file::CachedFile<Vec<u8>>,
     title: Option<String>,
+    /// Whether Ghostscript wrote the file (its /Producer says so): see `interp::Interpreter::ghostscript`.
+    ghostscript: bool,
     page_count: u32,
     limits: Limits,
     next: u32,
@@ -192,11 +194,22 @@ impl Extraction {
             .and_then(|info| info.title.as_ref())
             .map(|t| line_text::clean(&docenc::text_string(t.as_bytes())))
             .filter(|t| !t.trim().is_empty());
+        let ghostscript = file
+            .trailer
+            .info_dict
+            .as_ref()
+            .and_then(|info| info.producer.as_ref())
+            .is_some_and(|p| {
+                docenc::text_string(p.as_bytes())
+                    .to_ascii_lowercase()
+                    .contains("ghostscript")
+            });
         let page_count = page_count(&file, limits.max_pages);
         Ok(Self {
             id,
             file,
             title,
+            ghostscript,
             page_count,
             limits,
             next: 0,
@@ -230,7 +243,7 @@ impl Extraction {
         }
         self.next += 1;
         let number = n + 1;
-        let (file, limits) = (&self.file, self.limits);
+        let (file, limits, ghostscript) = (&self.file, self.limits, self.ghostscript);
         let result = catch_unwind(AssertUnwindSafe(|| {
             let resolver = file.resolver();
             let page = file.get_page(n).map_err(|e| e.to_string())?;
@@ -241,6 +254,7 @@ impl Extraction {
                 form_resources,
                 &resolver,
                 limits,
+                ghostscript,
             ))
         }));
         match result {

@@ -1,7 +1,7 @@
 //! A content-stream interpreter that only follows what places text: the graphics state's CTM,
 //! the text state (Tc, Tw, Tz, TL, Ts, font and size) and the text matrices, into form XObjects.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use pdf::content::{Op, TextDrawAdjusted};
@@ -62,6 +62,15 @@ pub struct Interpreter<'r, R: Resolve> {
     // The glyphs of the last string shown letter-spaced, until the next string says whether
     // its spacing was letter spacing or word breaks (`show::SpacedRun`).
     spaced: Option<show::SpacedRun>,
+    /// The page's fonts that it shows as a glyph table (`page::glyph_tables`): a Type3 font
+    /// named from code 0 up is read by its codes there, elsewhere taken as numbered in order
+    /// of use.
+    pub glyph_tables: HashSet<String>,
+    /// Whether Ghostscript wrote the file: its pdfwrite (5.50 to 7.07) numbered the glyphs
+    /// of dvips' bitmap fonts in the order of first use and named them "a0", "a1", …; pdfTeX
+    /// names a bitmap font's glyphs by their true codes, and one whose document uses every
+    /// code from 0 (wasydoc.pdf shows all of wasy10) names them densely from 0 too.
+    pub ghostscript: bool,
 }
 
 /// Whether a viewer shows a glyph drawn from (x, y) whose advance ends at (x_end, y_end), at
@@ -93,6 +102,8 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
             fonts: HashMap::new(),
             spans: Spans::default(),
             spaced: None,
+            glyph_tables: HashSet::new(),
+            ghostscript: false,
         }
     }
 
@@ -203,13 +214,21 @@ impl<'r, R: Resolve> Interpreter<'r, R> {
                         name.as_str().to_string(),
                     );
                     let resolve = self.resolve;
+                    let (tables, ghostscript) = (&self.glyph_tables, self.ghostscript);
                     let decoder = self
                         .fonts
                         .entry(key)
                         .or_insert_with(|| {
                             let lazy = resources?.fonts.get(name.as_str())?;
                             let font = lazy.load(resolve).ok()?;
-                            Some(Rc::new(FontDecoder::new(&font, resolve)))
+                            let mut decoder = FontDecoder::new(&font, resolve);
+                            if ghostscript
+                                && decoder.numbered_from_zero()
+                                && !tables.contains(name.as_str())
+                            {
+                                decoder.forget_code_names();
+                            }
+                            Some(Rc::new(decoder))
                         })
                         .clone();
                     gs.font_broken = decoder.is_none();

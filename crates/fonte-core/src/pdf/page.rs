@@ -1,7 +1,9 @@
 //! One page read: its content stream and the forms and annotation appearances it draws,
 //! interpreted within the page's budgets, its glyphs inside the crop box laid out as text.
 
-use pdf::content::FormXObject;
+use std::collections::{HashMap, HashSet};
+
+use pdf::content::{FormXObject, Op, TextDrawAdjusted};
 use pdf::object::{Object, Page, RcRef, Rectangle, Ref, Resolve};
 use pdf::primitive::Primitive;
 
@@ -118,13 +120,14 @@ pub(super) struct PageRead {
 }
 
 /// Reads one page. `form_resources`: the AcroForm's default resources, where field
-/// appearances find their fonts.
+/// appearances find their fonts; `ghostscript`: whether Ghostscript wrote the file.
 pub(super) fn page_text(
     page: &Page,
     page_ref: Option<pdf::object::PlainRef>,
     form_resources: Option<&pdf::object::Resources>,
     resolve: &impl Resolve,
     limits: Limits,
+    ghostscript: bool,
 ) -> PageRead {
     let mut damaged = false;
     let mut truncated = false;
@@ -183,6 +186,8 @@ pub(super) fn page_text(
         let (y0, y1) = (b.bottom.min(b.top) - 2.0, b.bottom.max(b.top) + 2.0);
         [x0, x1, y0, y1]
     });
+    interp.ghostscript = ghostscript;
+    interp.glyph_tables = glyph_tables(&ops);
     let mut glyphs = Vec::new();
     interp.run(&ops, resources, M0::IDENTITY, &mut glyphs, 0);
     // Form field values and free-text notes live in annotation appearance streams, which
@@ -218,4 +223,49 @@ pub(super) fn page_text(
         damaged: damaged || interp.damaged,
         tally: interp.tally,
     }
+}
+
+/// The page's fonts (by resource name) that it shows as a glyph table: at least 16 distinct
+/// codes, each shown after a lower one (nine steps in ten), as a table prints a font's glyphs
+/// in the order of their codes. Text goes back to letters it used before at every few glyphs,
+/// also where a font's codes number its glyphs in the order of first use (the page that first
+/// uses them shows 0, 1, 2, … but returns to them: "Introduction" is 0 1 2 3 4 5 6 7 2 8 4 1).
+fn glyph_tables(ops: &[Op]) -> HashSet<String> {
+    // Enough of a font's codes to tell; a page may show millions.
+    const SAMPLE: usize = 4096;
+    let mut shown: HashMap<&str, Vec<u8>> = HashMap::new();
+    let mut font = None;
+    for op in ops {
+        let text: Vec<&[u8]> = match op {
+            Op::TextFont { name, .. } => {
+                font = Some(name.as_str());
+                continue;
+            }
+            Op::TextDraw { text } => vec![text.as_bytes()],
+            Op::TextDrawAdjusted { array } => array
+                .iter()
+                .filter_map(|item| match item {
+                    TextDrawAdjusted::Text(text) => Some(text.as_bytes()),
+                    TextDrawAdjusted::Spacing(_) => None,
+                })
+                .collect(),
+            _ => continue,
+        };
+        if let Some(font) = font {
+            let codes = shown.entry(font).or_default();
+            for bytes in text {
+                let room = SAMPLE.saturating_sub(codes.len());
+                codes.extend_from_slice(&bytes[..bytes.len().min(room)]);
+            }
+        }
+    }
+    shown
+        .into_iter()
+        .filter(|(_, codes)| {
+            let distinct = codes.iter().collect::<HashSet<_>>().len();
+            let rising = codes.windows(2).filter(|w| w[1] > w[0]).count();
+            distinct >= 16 && rising * 10 >= 9 * (codes.len() - 1)
+        })
+        .map(|(name, _)| name.to_string())
+        .collect()
 }

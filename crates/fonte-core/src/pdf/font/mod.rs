@@ -55,6 +55,10 @@ pub struct FontDecoder {
     /// Type3: how the font's own matrix turns, reflects and sizes its glyphs against a
     /// 1000-unit em (see [`type3::glyph_frame`]).
     glyph_frame: Option<[f32; 4]>,
+    /// Type3 whose glyphs are named by every code from 0 up, and nothing else: how many.
+    /// Ghostscript (5.50 to 7.06) gives the glyphs of dvips' bitmap fonts such codes in the
+    /// order the document first uses them (see [`FontDecoder::forget_code_names`]).
+    numbered_from_zero: usize,
 }
 
 fn base_table(base: &BaseEncoding) -> Option<&'static pdf_encoding::ForwardMap> {
@@ -134,6 +138,7 @@ impl FontDecoder {
         let mut glyph_frame = None;
         let mut widths = HashMap::new();
         let mut default_width = 0.5;
+        let mut numbered_from_zero = 0;
         if !two_byte {
             let builtin = if matches!(font.data, FontData::Type1(_)) {
                 program
@@ -287,6 +292,7 @@ impl FontDecoder {
                 }
             }
             glyph_frame = font_matrix.and_then(|m| type3::glyph_frame(m, &widths, width_scale));
+            numbered_from_zero = names::numbered_from_zero(&code_named, font.encoding());
             // The TeX layout of code-named glyphs, told by their widths (see `TexLayout::of`).
             if let Some(layout) = TexLayout::of(&code_named, &widths) {
                 for &code in &code_named {
@@ -313,6 +319,26 @@ impl FontDecoder {
             default_width,
             width_scale,
             glyph_frame,
+            numbered_from_zero,
+        }
+    }
+
+    /// Whether the font is a Type3 whose glyph names number every code from 0 up (at least
+    /// [`names::IN_ORDER_OF_USE_MIN`]), as Ghostscript numbered bitmap glyphs in the order a
+    /// document first uses them.
+    pub fn numbered_from_zero(&self) -> bool {
+        self.numbered_from_zero > 0
+    }
+
+    /// Takes the font's codes for numbers in order of first use, not characters: its glyphs
+    /// are reported lost with their names. Ghostscript 5.50 to 7.06 renumbered dvips' bitmap
+    /// glyphs so (GemPrimer.pdf, elhyphen's anc-test.pdf and compound.pdf, greektexdoc.pdf:
+    /// pages 1 begin "\"!$# &%" and "!!\" #%$"), and read as ASCII their codes gave printable
+    /// garbage, which every reader prints alike.
+    pub fn forget_code_names(&mut self) {
+        for code in 0..self.numbered_from_zero.min(256) {
+            self.table[code] = None;
+            self.table_loss[code] = Some(Loss::UnmappedGlyphNames);
         }
     }
 

@@ -322,3 +322,36 @@ pub(super) fn codes_named_by_number<'a>(
     }
     any
 }
+
+/// The fewest glyphs a Type3 font numbered in order of use must have to be told so: fewer,
+/// and a font of true codes could name 0 to n − 1 by chance.
+pub const IN_ORDER_OF_USE_MIN: usize = 32;
+
+/// How many codes a Type3 font's /Differences names from 0 up by their own numbers ("a0",
+/// "a1", …: `code_named`, the codes so named) when it names nothing else but .notdef and at
+/// least [`IN_ORDER_OF_USE_MIN`]; else 0. A font of true TeX codes names only the glyphs a
+/// document uses: 0 to 31 are Greek capitals, ligatures and accents, which text does not use
+/// every one of; a glyph table does, and the page that shows it tells it apart
+/// (`page::glyph_tables`).
+pub(super) fn numbered_from_zero(
+    code_named: &[u32],
+    encoding: Option<&pdf::encoding::Encoding>,
+) -> usize {
+    let Some(encoding) = encoding else {
+        return 0;
+    };
+    let others = encoding
+        .differences
+        .iter()
+        .filter(|(code, name)| name.as_str() != ".notdef" && !is_code_named(name.as_str(), **code))
+        .count();
+    let mut codes = code_named.to_vec();
+    codes.sort_unstable();
+    codes.dedup();
+    let dense = codes.iter().enumerate().all(|(i, &c)| c as usize == i);
+    if others == 0 && dense && codes.len() >= IN_ORDER_OF_USE_MIN {
+        codes.len()
+    } else {
+        0
+    }
+}
