@@ -8,49 +8,12 @@ use pdf::file::FileOptions;
 use pdf::object::{ParseOptions, Resolve};
 
 use super::furniture::{mark_furniture, mark_leaders};
+use super::open_errors::{looks_like_password_error, other_security_handler, root_cause};
 use super::page::{page_text, PageRead};
 use super::{
     docenc, document_id, line_text, Extracted, Limits, Loss, PageText, PartialReason, RejectReason,
     Report, Tally, LOSS_REPORTED,
 };
-
-/// The root cause of a `pdf` crate error, without its source-location breadcrumbs.
-fn root_cause(msg: &str) -> String {
-    let last = msg.rsplit("caused by").next().unwrap_or(msg).trim();
-    let last = match last.strip_prefix("Try at ") {
-        Some(rest) => rest.split_once(": ").map_or(rest, |x| x.1),
-        None => last,
-    };
-    let line = last
-        .lines()
-        .next()
-        .unwrap_or(last)
-        .trim()
-        .trim_end_matches(':')
-        .trim();
-    if line.is_empty() {
-        "unreadable structure".into()
-    } else {
-        line.chars().take(200).collect()
-    }
-}
-
-/// The name of the security handler the file needs, when it is not the password one (the
-/// patched `pdf` crate says "unsupported security handler NAME").
-fn other_security_handler(msg: &str) -> Option<String> {
-    let rest = msg.split("unsupported security handler ").nth(1)?;
-    let name: String = rest
-        .chars()
-        .take_while(|c| !c.is_whitespace() && *c != '"' && *c != ')')
-        .take(64)
-        .collect();
-    Some(name)
-}
-
-fn looks_like_password_error(msg: &str) -> bool {
-    let m = msg.to_lowercase();
-    m.contains("password") || m.contains("decrypt") || m.contains("encrypt")
-}
 
 /// An extraction in progress, one page per [`step`](Self::step): the browser app reads a long
 /// PDF in slices and lets the page paint in between.

@@ -19,6 +19,7 @@ mod line_text;
 pub mod margin;
 mod matrix;
 mod noise;
+mod open_errors;
 mod overdraw;
 mod page;
 mod placed;
