@@ -187,7 +187,11 @@ pub(super) fn page_text(
         [x0, x1, y0, y1]
     });
     interp.ghostscript = ghostscript;
-    interp.glyph_tables = glyph_tables(&ops);
+    if ghostscript {
+        // Only Ghostscript's files have fonts numbered in order of use to tell from tables:
+        // elsewhere the page's ops are not scanned twice.
+        interp.glyph_tables = glyph_tables(&ops);
+    }
     let mut glyphs = Vec::new();
     interp.run(&ops, resources, M0::IDENTITY, &mut glyphs, 0);
     // Form field values and free-text notes live in annotation appearance streams, which
