@@ -265,8 +265,17 @@ pub(super) enum CodeScript {
 /// fewer than half as many at 0x80–0xBF (a whole glyph table names every code and stays
 /// Latin). Found on Debian's packaging-tutorial.ru.pdf (LH bitmap fonts): "Ðóêîâîäñòâî" for
 /// "Руководство" on every page, reported complete.
+///
+/// A Russian text with as many English words (that file's body fonts: 42–55 codes in the upper
+/// half, 35–51 ASCII letters; its running footer's: 15 and 33) is told by which letters: е, н,
+/// р, с and т, five of Russian's seven most frequent, sit at T1's å, í, ð, ñ and ò, of which
+/// no one Latin language writes more than two (Spanish í and ñ, Catalan í and ò, Icelandic í
+/// and ð, Danish å). Four of the five are enough: the footer, "Руководство по созданию
+/// пакетов Debian", has no р.
 pub(super) fn code_script<'a>(differences: impl IntoIterator<Item = (u32, &'a str)>) -> CodeScript {
-    let (mut ascii, mut middle, mut upper) = (0, 0, 0);
+    /// T1's å í ð ñ ò: T2A's е н р с т.
+    const RUSSIAN_ONLY: [u32; 5] = [0xe5, 0xed, 0xf0, 0xf1, 0xf2];
+    let (mut ascii, mut middle, mut upper, mut russian) = (0, 0, 0, 0);
     for (code, name) in differences {
         if named_code(name) != Some(code) {
             continue;
@@ -277,8 +286,10 @@ pub(super) fn code_script<'a>(differences: impl IntoIterator<Item = (u32, &'a st
             0xc0..=0xff => upper += 1,
             _ => {}
         }
+        russian += usize::from(RUSSIAN_ONLY.contains(&code));
     }
-    if upper >= 8 && upper > ascii && 2 * middle < upper {
+    let letters_say_russian = upper > ascii || russian >= RUSSIAN_ONLY.len() - 1;
+    if upper >= 8 && letters_say_russian && 2 * middle < upper {
         CodeScript::Cyrillic
     } else {
         CodeScript::Latin
