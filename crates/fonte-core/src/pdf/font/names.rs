@@ -172,9 +172,25 @@ pub(super) fn code_named_glyph(name: &str, code: u32, script: CodeScript) -> Opt
         return None;
     }
     let n = code;
-    if script == CodeScript::Cyrillic && (0xc0..=0xff).contains(&n) {
-        // А to я, in alphabetical order, as every 8-bit Cyrillic encoding of TeX places them.
-        return char::from_u32(0x410 + n - 0xc0).map(String::from);
+    if script == CodeScript::Cyrillic {
+        // А to я, in alphabetical order, as every 8-bit Cyrillic encoding of TeX places them;
+        // of 0x80–0xBF, the eight that T2A, T2B, T2C and X2 share (their t2aenc.def …
+        // x2enc.def); the rest are each encoding's own letters, not guessed.
+        let text = match n {
+            0xc0..=0xff => return char::from_u32(0x410 + n - 0xc0).map(String::from),
+            0x9c => "Ё",
+            0x9d => "№",
+            0x9e => "¤",
+            0x9f => "§",
+            0xbc => "ё",
+            0xbd => "„",
+            0xbe => "«",
+            0xbf => "»",
+            _ => "",
+        };
+        if !text.is_empty() {
+            return Some(text.into());
+        }
     }
     match n {
         0x21..=0x7e | 0xc0..=0xff => Some(
