@@ -15,6 +15,7 @@ committed (the files are large and their licences vary: see the list).
 
 usage: scripts/wide_corpus.py [--out target/wide-corpus]
 then:  scripts/pdf_fidelity.py --dir target/wide-corpus [--fonte target/release/fonte]
+The random draws alone (packages nobody chose): --random-draws --out target/random-draws.
 """
 import argparse
 import email.parser
@@ -59,6 +60,12 @@ SOURCES = [
     # examples.
     ("pyHanko", "0.38.0"),
     ("pdfreader", "0.1.15"),
+    # Added at stop 44, found by listing the sdists of PyPI's PDF tools: pdfx's and pdfannots'
+    # papers (annotations, references), pdfly's resources, img2pdf's image-only outputs.
+    ("pdfx", "1.4.1"),
+    ("pdfannots", "0.5"),
+    ("pdfly", "0.5.1"),
+    ("img2pdf", "0.6.3"),
 ]
 
 # (package, version, cap): Debian packages with PDF documentation.
@@ -688,7 +695,56 @@ DEBIAN = [
     ("gap-gapdoc", "1.6.6-1", 20),
     ("tig", "2.5.5-1", 20),
     ("circuit-macros", "10.1.4-1", 20),
+    # A sixth draw at stop 44: the 42 candidates left (sorted by name, shuffled with
+    # random.seed(46)), all of them; the pool of bookworm's Contents files is then used up.
+    ("maq", "0.7.1-9", 20),
+    ("gap-design", "1.7+ds-3", 20),
+    ("cd-hit", "4.8.1-4", 20),
+    ("camlidl-doc", "1.04-5", 20),
+    ("gap-nq", "2.5.9-1", 20),
+    ("gap-autodoc", "2022.10.20-1", 20),
+    ("lhs2tex", "1.24-1+b2", 20),
+    ("ch5m3d", "1.2.5+dfsg-3", 20),
+    ("gap-alnuth", "3.2.1-1", 20),
+    ("gap-guava", "3.17+ds-3", 20),
+    ("dblatex", "0.3.12py3-2", 20),
+    ("debian-edu-doc-zh-cn", "2.12.23~deb12u1", 20),
+    ("lazarus-src-2.2", "2.2.6+dfsg2-2", 20),
+    ("raster3d-doc", "3.0-7-2", 20),
+    ("coccinelle-doc", "1.1.1.deb-2", 20),
+    ("gnuplot-doc", "5.4.4+dfsg1-2", 20),
+    ("debian-edu-doc-legacy-en", "2.12.23~deb12u1", 20),
+    ("fasta3-doc", "36.3.8i.14-Nov-2020-1", 20),
+    ("debian-edu-doc-legacy-uk", "2.12.23~deb12u1", 20),
+    ("python-nipy-doc", "0.5.0-7", 20),
+    ("maint-guide-ru", "1.2.53", 20),
+    ("firehol-tools-doc", "3.1.7+ds-2.1", 20),
+    ("python-nbsphinx-doc", "0.8.11+ds-1", 20),
+    ("freedombox-doc-en", "23.6.2+deb12u2", 20),
+    ("nauty-doc", "2.8.6+ds-2", 20),
+    ("amoebax", "0.2.1+dfsg-6", 20),
+    ("pssh", "2.3.4-2", 20),
+    ("gnustep-gui-doc", "0.29.0-2", 20),
+    ("gap-character-tables", "1.3.4-1", 20),
+    ("debian-edu-doc-de", "2.12.23~deb12u1", 20),
+    ("w3c-markup-validator", "1.3+dfsg-4", 20),
+    ("zoneminder", "1.36.33+dfsg1-1", 20),
+    ("ampliconnoise", "1.29-10+b2", 20),
+    ("tcl-doc", "8.6.13", 20),
+    ("deap-doc", "1.3.1-4", 20),
+    ("pycorrfit", "1.1.7+dfsg-2+b1", 20),
+    ("developers-reference-de", "12.18", 20),
+    ("seqsero", "1.0.1+dfsg-6", 20),
+    ("rna-star", "2.7.10b+dfsg-2+b2", 20),
+    ("bliss-doc", "0.73-5", 20),
+    ("gnustep-base-doc", "1.28.1+really1.28.0-5", 20),
+    ("cassbeam", "1.1-3", 20),
 ]
+
+
+# The first package of the random draws (stop 41 on): every later entry of DEBIAN was drawn,
+# not chosen; `--random-draws` gathers those alone.
+FIRST_DRAWN = "octave-queueing"
 
 
 def sdist_url(name, version):
@@ -790,9 +846,15 @@ def licence(pkg_info):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=pathlib.Path, default=ROOT / "target/wide-corpus")
+    ap.add_argument("--random-draws", action="store_true",
+                    help="only the packages drawn at random (no choice made: a sample nobody tuned to)")
     args = ap.parse_args()
     rows = []
-    for name, version in SOURCES:
+    sources, debian = SOURCES, DEBIAN
+    if args.random_draws:
+        first = next(i for i, (name, *_) in enumerate(DEBIAN) if name == FIRST_DRAWN)
+        sources, debian = [], DEBIAN[first:]
+    for name, version in sources:
         sdist = fetch(name, version)
         files = list(members(sdist))
         info = next((b.decode("utf-8", "replace") for n, b in files if n.count("/") == 1 and n.endswith("/PKG-INFO")), "")
@@ -809,7 +871,7 @@ def main():
             rows.append((name, version, inner, lic, len(data), hashlib.sha256(data).hexdigest()))
             n += 1
         print(f"{name} {version}: {n} PDFs ({lic})")
-    for name, version, cap in DEBIAN:
+    for name, version, cap in debian:
         deb, version = fetch_deb(name, version)
         files = list(deb_members(deb))
         lic = deb_licence(files)
