@@ -172,10 +172,13 @@ def wide(args):
     text = [r for r in rows if r[1] >= 20]
     if args.out:
         with open(args.out, "w") as f:
-            f.write("file\tpdftotext_words\tf1_words\treport\tf1_chars\n")
+            # With --mutool, F1 against MuPDF too, so that any subset's figures can be counted.
+            f.write("file\tpdftotext_words\tf1_words\treport\tf1_chars"
+                    + ("\tf1_mutool" if args.mutool else "") + "\n")
             for name, n, score, report, chars in rows:
+                mu = f"\t{second[name][0]:.4f}" if name in second else "\t" if args.mutool else ""
                 f.write(f"{name}\t{n}\t{'' if score is None else f'{score:.4f}'}\t{report}\t"
-                        f"{'' if chars is None else f'{chars:.4f}'}\n")
+                        f"{'' if chars is None else f'{chars:.4f}'}{mu}\n")
     print(f"{len(rows)} PDFs, {len(text)} text files (pdftotext reads >= 20 words)")
     for floor, label in BANDS:
         ceiling = min((b for b, _ in BANDS if b > floor), default=2.0)
