@@ -155,7 +155,8 @@ fn tex_glyph_text(name: &str) -> Option<&'static str> {
 /// Shown as that character (found on `latexcheat-ptbr/latexsheet-ptbr.pdf` of Debian's
 /// texlive-lang-portuguese: 0.08 word F1, reported complete). Only when the number is the code
 /// itself and in those ranges; anything else stays unknown. In a font whose codes say its
-/// upper half is Cyrillic ([`code_script`]), 0xC0–0xFF are А–я.
+/// upper half is Cyrillic ([`code_script`]), 0xC0–0xFF are А–я, and the eight codes of
+/// 0x80–0xBF that TeX's Cyrillic encodings share are Ё, ё, №, ¤, §, „, « and ».
 pub(super) fn code_named_glyph(name: &str, code: u32, script: CodeScript) -> Option<String> {
     // Older dvips name a bitmap glyph by its character ("0", "-", "C") or, for a character a
     // PostScript name cannot hold, by its code in hex ("#28" for "("): graphviz's manuals,
