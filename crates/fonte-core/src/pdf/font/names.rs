@@ -174,22 +174,11 @@ pub(super) fn code_named_glyph(name: &str, code: u32, script: CodeScript) -> Opt
     }
     let n = code;
     if script == CodeScript::Cyrillic {
-        // А to я, in alphabetical order, as every 8-bit Cyrillic encoding of TeX places them;
-        // of 0x80–0xBF, the eight that T2A, T2B, T2C and X2 share (their t2aenc.def …
-        // x2enc.def); the rest are each encoding's own letters, not guessed.
-        let text = match n {
-            0xc0..=0xff => return char::from_u32(0x410 + n - 0xc0).map(String::from),
-            0x9c => "Ё",
-            0x9d => "№",
-            0x9e => "¤",
-            0x9f => "§",
-            0xbc => "ё",
-            0xbd => "„",
-            0xbe => "«",
-            0xbf => "»",
-            _ => "",
-        };
-        if !text.is_empty() {
+        if (0xc0..=0xff).contains(&n) {
+            // А to я, in alphabetical order, as every 8-bit Cyrillic encoding of TeX places them.
+            return char::from_u32(0x410 + n - 0xc0).map(String::from);
+        }
+        if let Some(text) = tex_cyrillic_shared(n) {
             return Some(text.into());
         }
     }
@@ -206,6 +195,22 @@ pub(super) fn code_named_glyph(name: &str, code: u32, script: CodeScript) -> Opt
         ),
         _ => None,
     }
+}
+
+/// The codes of 0x80–0xBF that TeX's Cyrillic encodings T2A, T2B, T2C and X2 share (their
+/// t2aenc.def … x2enc.def); the rest of that range is each encoding's own letters, not guessed.
+fn tex_cyrillic_shared(code: u32) -> Option<&'static str> {
+    Some(match code {
+        0x9c => "Ё",
+        0x9d => "№",
+        0x9e => "¤",
+        0x9f => "§",
+        0xbc => "ё",
+        0xbd => "„",
+        0xbe => "«",
+        0xbf => "»",
+        _ => return None,
+    })
 }
 
 /// Whether a glyph name is its own code, as [`code_named_glyph`] reads it ("a97" at 97).
