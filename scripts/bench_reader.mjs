@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Reader benchmark (not a test): how long the release app takes to read and chunk PDFs in its
-// reader worker, against `fonte pdftext` natively on the same files (text layer only, no
+// reader worker, against `fonte-pdf` natively on the same files (text layer only, no
 // chunking), and what starting the worker costs. Prints a markdown table; compare ratios from
 // one run (the machine is shared). Needs `trunk build --release` and
-// `cargo build --release -p fonte-cli` first.
+// `cargo build --release -p fonte-cli -p fonte-pdf` first.
 //
 // Usage: node scripts/bench_reader.mjs
 import { execFileSync } from 'node:child_process';
@@ -36,7 +36,7 @@ try {
       .some((r) => r.textContent.includes(n) && !['queued', 'parsing'].includes(r.dataset.status)), name, { timeout: 300_000, polling: 20 });
     const browserMs = Date.now() - t1;
     const n0 = process.hrtime.bigint();
-    execFileSync(path.join(ROOT, 'target/release/fonte'), ['pdftext', file], { stdio: ['ignore', 'ignore', 'ignore'] });
+    execFileSync(path.join(ROOT, 'target/release/fonte-pdf'), [file], { stdio: ['ignore', 'ignore', 'ignore'] });
     const nativeMs = Number(process.hrtime.bigint() - n0) / 1e6;
     rows.push([name, startMs, browserMs, Math.round(nativeMs), (browserMs / nativeMs).toFixed(2)]);
     await page.close();
@@ -45,6 +45,6 @@ try {
   await browser.close();
   server.stop();
 }
-console.log('| file | page to first file read (worker start + crazyones.pdf), ms | read + chunk in the worker, ms | native `fonte pdftext`, ms | ratio |');
+console.log('| file | page to first file read (worker start + crazyones.pdf), ms | read + chunk in the worker, ms | native `fonte-pdf`, ms | ratio |');
 console.log('|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);

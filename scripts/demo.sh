@@ -13,7 +13,7 @@ done
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 # Rebuilt when the PDFs, the model or the code that reads, chunks and embeds them change.
 key="$( { sha256sum "${PDFS[@]}" scripts/demo.sh models/catalog.json models/*/manifest.json;
-          find crates/fonte-core/src crates/fonte-cli/src Cargo.lock -type f -print0 | sort -z | xargs -0 sha256sum; } \
+          find crates/fonte-pdf/src crates/fonte-pdf/data crates/fonte-core/src crates/fonte-cli/src Cargo.lock -type f -print0 | sort -z | xargs -0 sha256sum; } \
         | sha256sum | cut -c1-16)"
 out="$TARGET/demo/$key/debian-faq.fonte"
 if [ ! -f "$out" ]; then

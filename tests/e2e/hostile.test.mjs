@@ -9,7 +9,7 @@ import { ROOT, dropFiles, fixture, recordRequests, withBrowser } from './helpers
 
 const ctx = withBrowser();
 const GOOD = ['pdfs/encrypted/crazyones.pdf', 'pdfs/encrypted/unencrypted.pdf'].map(fixture);
-const HOSTILE_DIR = path.join(ROOT, 'tests/fixtures/hostile');
+const HOSTILE_DIR = path.join(ROOT, 'crates/fonte-pdf/tests/fixtures/hostile');
 const HOSTILE = readdirSync(HOSTILE_DIR).filter((f) => f.endsWith('.pdf')).sort();
 const FINAL = ['ready', 'partial', 'rejected'];
 

@@ -27,8 +27,8 @@ after(async () => {
 const EN = 'pdfs/en/R-FAQ.pdf';
 const PT = 'pdfs/pt/abntex2-modelo-artigo.pdf';
 const BAD = 'pdfs/malformed/invalid.pdf';
-// Text drawn in a font without a Unicode map (built by crates/fonte-core/tests/lost_glyphs.rs).
-const UNDECODABLE = path.join(ROOT, 'tests/fixtures/text-layer/undecodable.pdf');
+// Text drawn in a font without a Unicode map (built by crates/fonte-pdf/tests/lost_glyphs.rs).
+const UNDECODABLE = path.join(ROOT, 'crates/fonte-pdf/tests/fixtures/text-layer/undecodable.pdf');
 // A sentence of R-FAQ.pdf's physical page 30 (pdftotext -f 30 -l 30).
 const PHRASE = 'ESS grew out of the need for bug fixes and extensions to S-mode';
 

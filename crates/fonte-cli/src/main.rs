@@ -3,7 +3,6 @@
 //! - `fonte index <folder> -o <file>`: PDFs -> text -> chunks -> vectors -> a corpus file;
 //! - `fonte search <file> "<question>"`: ranked passages with document, page and score;
 //! - `fonte eval <file> <qa.jsonl>`: retrieval metrics (docs/QUALITY.md);
-//! - `fonte pdftext <file.pdf>`: the text layer of each page, for inspection;
 //! - `fonte embed TEXT...`: cosine similarities between texts.
 
 mod abstain;
@@ -115,14 +114,6 @@ enum Command {
     /// Make a shareable bundle of PDFs (`bundle <PDFs> -o x.fonte`), or check one
     /// (`bundle check x.fonte`).
     Bundle(bundle::BundleArgs),
-    /// Print the text layer of a PDF.
-    Pdftext {
-        /// The PDF.
-        file: PathBuf,
-        /// Password for an encrypted file.
-        #[arg(long)]
-        password: Option<String>,
-    },
     /// Recall@10 of the approximate vector indexes (HNSW, int8 scan) against exact search, on
     /// seeded random vectors or a corpus's vectors, with build and query times from one run.
     HnswRecall(hnsw::HnswArgs),
@@ -186,7 +177,6 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Bundle(args) => bundle::run(&args),
         Command::Ask(args) => ask::run(&args),
         Command::LanguageAxis(args) => language_axis::run(&args),
-        Command::Pdftext { file, password } => pdftext(&file, password.as_deref()),
         Command::Embed { texts, model } => embed(&texts, &model),
         Command::EmbedBench { texts, model } => embed_bench(&texts, &model),
         Command::HnswRecall(args) => hnsw::run(&args),
@@ -251,28 +241,6 @@ fn search(
             rec.chunk.char_start,
             rec.chunk.char_end
         );
-    }
-    Ok(())
-}
-
-fn pdftext(file: &Path, password: Option<&str>) -> Result<(), String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let doc = fonte_core::pdf::extract(
-        &bytes,
-        password.map(str::as_bytes),
-        fonte_core::pdf::Limits::default(),
-    );
-    eprintln!(
-        "{}: {} pages, report {}",
-        file.display(),
-        doc.page_count,
-        serde_json::to_string(&doc.report).unwrap_or_default()
-    );
-    for (i, page) in doc.pages.iter().enumerate() {
-        if i > 0 {
-            print!("\u{c}");
-        }
-        println!("{}", page.text);
     }
     Ok(())
 }

@@ -354,11 +354,9 @@ fn char_index(text: &str) -> impl Fn(usize) -> usize + '_ {
     move |byte| boundaries.partition_point(|&b| b < byte)
 }
 
-/// Slices `text` by char offsets (the inverse of a chunk's provenance).
-pub fn slice_chars(text: &str, start: usize, end: usize) -> &str {
-    let byte = |c: usize| text.char_indices().nth(c).map_or(text.len(), |(b, _)| b);
-    &text[byte(start)..byte(end)]
-}
+/// Slices `text` by char offsets (the inverse of a chunk's provenance); the reader marks its
+/// page furniture with the same offsets.
+pub use crate::text::slice_chars;
 
 #[cfg(test)]
 mod tests {

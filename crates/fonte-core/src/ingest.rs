@@ -109,4 +109,33 @@ mod tests {
         assert_eq!(p.meta.name, "x.pdf");
         assert_eq!(p.meta.id.len(), 64);
     }
+
+    #[test]
+    fn the_chunks_of_a_document_are_capped_and_the_rest_reported() {
+        let doc = extract(b"not a pdf", None, Limits::default());
+        let doc = Extracted {
+            report: Report::Complete,
+            page_count: 2,
+            ..doc
+        };
+        let chunk = |page| Chunk {
+            page,
+            char_start: 0,
+            char_end: 1,
+            text: "x".into(),
+            heading_path: Vec::new(),
+        };
+        let chunks: Vec<Chunk> = (0..MAX_CHUNKS + 10)
+            .map(|i| chunk(if i < MAX_CHUNKS { 1 } else { 2 }))
+            .collect();
+        let p = assemble("x.pdf", doc, chunks);
+        assert_eq!(p.chunks.len(), MAX_CHUNKS);
+        assert_eq!(
+            p.meta.report,
+            Report::Partial {
+                pages: vec![2],
+                reason: PartialReason::TextLimit
+            }
+        );
+    }
 }

@@ -28,15 +28,17 @@ pub mod lang;
 pub mod lexical;
 pub mod library;
 pub mod llm;
-pub mod pdf;
 pub mod prompt;
 pub mod queue;
 pub mod reader;
 pub mod retrieve;
 pub mod store;
-pub mod text;
 pub mod tokenize;
 pub mod translate;
 pub mod vector;
 
 pub use error::{Error, Result};
+/// The PDF reader (its own crate, `fonte-pdf`): bytes -> pages of text, line boxes, report.
+pub use fonte_pdf as pdf;
+/// Text normalisation, shared with the reader.
+pub use fonte_pdf::text;

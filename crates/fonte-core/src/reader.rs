@@ -92,6 +92,15 @@ impl Reader {
         Self::default()
     }
 
+    /// A reader that counts tokens with `tokenizer` already (natively, where the model's
+    /// tokenizer is at hand and no [`Request::Init`] crosses a worker boundary).
+    pub fn with_tokenizer(tokenizer: TextTokenizer) -> Self {
+        Self {
+            tokenizer: Some(tokenizer),
+            limits: Limits::default(),
+        }
+    }
+
     /// A reader with other limits (tests).
     pub fn with_limits(limits: Limits) -> Self {
         Self {
@@ -213,7 +222,7 @@ mod tests {
     fn reads_and_chunks_after_init_with_progress_per_page() {
         let pdf = std::fs::read(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../tests/fixtures/hostile/page-count-huge.pdf"
+            "/../fonte-pdf/tests/fixtures/hostile/page-count-huge.pdf"
         ))
         .unwrap();
         let mut reader = Reader::new();

@@ -1,6 +1,8 @@
 //! Margin line numbers (legal drafts, pleadings, the `lineno` package): the numbers are kept
 //! out of the chunks, the prose around them is not.
 
+// The hostile-PDF builder of the reader's own tests.
+#[path = "../../fonte-pdf/tests/common/mod.rs"]
 mod common;
 
 use common::hostile::page_with;

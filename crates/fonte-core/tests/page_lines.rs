@@ -1,6 +1,8 @@
 //! Where each line of a page's text is drawn: what the source view marks a passage with (by
 //! its character offsets, not by matching words against another renderer's text).
 
+// The hostile-PDF builder of the reader's own tests.
+#[path = "../../fonte-pdf/tests/common/mod.rs"]
 mod common;
 
 use std::path::PathBuf;
