@@ -30,7 +30,6 @@ use crate::platform::idb::{DbEvent, IdbStore};
 use crate::platform::libraries::Entry;
 use crate::state::{Loaded, ResultRow, Row, Status, Ui};
 use crate::AppResult;
-pub use ask::Translations;
 pub use service::ModelService;
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).

@@ -124,6 +124,15 @@ test('a question the library cannot answer is abstained on before asking: nothin
   assert.match(await ex.getByTestId('abstention').textContent(), /The documents do not contain the answer/);
   assert.ok(await ex.getByTestId('answer-source').count() >= 1, 'the nearest passages are shown');
   assert.equal((await llm.requests()).length, sent, 'no request was made');
+  // In a language the library is not in, with translation on: abstention is decided on the
+  // question as typed (its vector is cross-lingual), so not even the translation goes out.
+  await useScript('translating');
+  assert.ok(await page.getByTestId('endpoint-translate').isChecked(), 'translation is on');
+  await page.getByTestId('new-conversation').click();
+  const pt = await ask('Qual é o ponto de ebulição do nitrogênio líquido em kelvin?');
+  assert.equal(await pt.locator('.answer').getAttribute('data-outcome'), 'abstained-before');
+  assert.equal(await pt.getByTestId('translation').count(), 0);
+  assert.equal((await llm.requests()).length, sent, 'no request, not even the translation');
 });
 
 test('a 429 says when to retry; retry resends the same question and evidence with the settings as they are now', async () => {

@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use fonte_core::abstain::PROBES;
-use fonte_core::ask::{calibrate, finish, prepare, AskParams, Outcome, Prepared};
+use fonte_core::ask::{calibrate, finish, prepare, AskParams, Outcome, Prepared, Request};
 use fonte_core::cite::{parse, Piece};
 use fonte_core::corpus::Corpus;
 use fonte_core::llm::{stream_answer, Endpoint};
@@ -67,7 +67,14 @@ fn ask_one(
     params: &AskParams,
     asked: &mut Asked,
 ) {
-    let prepared = prepare(corpus, question, vector, &[], &[], threshold, true, params);
+    let prepared = prepare(
+        corpus,
+        &request(question, params),
+        vector,
+        &[],
+        threshold,
+        true,
+    );
     let Prepared::Ask { answer, prompt } = prepared else {
         return;
     };
@@ -162,7 +169,7 @@ pub fn run(
             for (i, q) in questions.iter().enumerate() {
                 let v = embed(q)?;
                 let before = matches!(
-                    prepare(c, q, &v, &[], &[], t, false, &params),
+                    prepare(c, &request(q, &params), &v, &[], t, false),
                     Prepared::Done(ref a) if a.outcome == Outcome::AbstainedBeforeAsking
                 );
                 abstained += usize::from(before);
@@ -185,4 +192,14 @@ pub fn run(
         }
     }
     Ok(())
+}
+
+/// A first question, without translation (the sets measure the question as asked).
+fn request<'a>(question: &'a str, params: &AskParams) -> Request<'a> {
+    Request {
+        question,
+        turns: &[],
+        params: *params,
+        translate: false,
+    }
 }

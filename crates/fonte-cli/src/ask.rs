@@ -3,16 +3,23 @@
 //! best passages and their best sentences. Abstention before the LLM prints the nearest
 //! passages and sends nothing.
 
+use std::cell::RefCell;
 use std::io::Write;
 use std::path::PathBuf;
 
-use fonte_core::abstain::PROBES;
-use fonte_core::ask::{ask, calibrate, retrieval_query, Answer, AskEvent, AskParams, Outcome};
+use fonte_core::abstain::{Threshold, PROBES};
+use fonte_core::ask::{
+    ask, calibrate, Answer, AskError, AskEvent, AskParams, AskServices, Outcome, Request,
+};
 use fonte_core::cite::{pieces, Piece};
+use fonte_core::corpus::Corpus;
+use fonte_core::embed::native::OrtEncoder;
+use fonte_core::embed::Embedder;
 use fonte_core::llm::{Api, Endpoint, Failure};
 use fonte_core::prompt::Lang;
 
 use crate::http::Ureq;
+use crate::words::language;
 use crate::{index, model, ModelArgs};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -52,11 +59,6 @@ pub struct EndpointArgs {
 }
 
 impl EndpointArgs {
-    /// The endpoint that translates questions, when there is one and translating is on.
-    pub fn translator(&self) -> Option<Endpoint> {
-        self.endpoint().filter(|_| !self.no_translate)
-    }
-
     /// The endpoint, when one is given.
     pub fn endpoint(&self) -> Option<Endpoint> {
         self.endpoint.as_ref().map(|base| Endpoint {
@@ -124,50 +126,93 @@ fn print_sources(answer: &Answer) {
 
 /// `fonte ask`. Exit status: 0 when answered or abstained; an error (non-zero) when the
 /// endpoint failed.
-pub fn run(args: &AskArgs) -> Result<(), String> {
-    let mut corpus = index::load(&args.corpus)?;
-    let mut embedder = model::load_for(&args.model, &corpus)?;
-    // The same ranking as `fonte search` and the page.
-    corpus.rank_for(embedder.manifest());
-    let mut embed =
-        |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
-    let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;
-    let threshold = calibrate(&corpus, &probes);
-    let query = retrieval_query(&[], &args.question);
-    let vector = embed(&query)?;
-    let endpoint = args.endpoint.endpoint();
-    let translated = match args.endpoint.translator() {
-        Some(e) => crate::translate::translations(&e, &query, &corpus.languages(), &mut embed)?,
-        None => Vec::new(),
-    };
-    for t in &translated {
-        let language = crate::words::language(t.translation.lang);
-        println!("searched also in {language}: {}", t.translation.text);
+/// A corpus file and the native model: what the asking pipeline needs of a library.
+struct FileLibrary {
+    corpus: Corpus,
+    embedder: RefCell<Embedder<OrtEncoder>>,
+    threshold: Option<Threshold>,
+}
+
+impl FileLibrary {
+    fn open(args: &AskArgs) -> Result<Self, String> {
+        let mut corpus = index::load(&args.corpus)?;
+        let embedder = model::load_for(&args.model, &corpus)?;
+        // The same ranking as `fonte search` and the page.
+        corpus.rank_for(embedder.manifest());
+        let mut lib = Self {
+            corpus,
+            embedder: RefCell::new(embedder),
+            threshold: None,
+        };
+        let probes: Vec<Vec<f32>> = PROBES
+            .iter()
+            .map(|p| lib.embed(p))
+            .collect::<Result<_, _>>()?;
+        lib.threshold = calibrate(&lib.corpus, &probes);
+        Ok(lib)
     }
+
+    /// Natively the model runs synchronously: blocking here holds no borrow across an await.
+    fn embed(&self, text: &str) -> Result<Vec<f32>, String> {
+        pollster::block_on(self.embedder.borrow_mut().embed_query(text)).map_err(|e| e.to_string())
+    }
+}
+
+impl AskServices for FileLibrary {
+    type Error = String;
+    async fn embed_query(&self, text: &str) -> Result<Vec<f32>, String> {
+        self.embed(text)
+    }
+    async fn threshold(&self) -> Result<Option<Threshold>, String> {
+        Ok(self.threshold)
+    }
+    fn with_corpus<R>(&self, f: impl FnOnce(&Corpus) -> R) -> R {
+        f(&self.corpus)
+    }
+}
+
+pub fn run(args: &AskArgs) -> Result<(), String> {
+    let library = FileLibrary::open(args)?;
+    let endpoint = args.endpoint.endpoint();
     let transport = Ureq::new();
-    let params = AskParams {
-        budget_chars: args.budget,
-        fallback: Lang::En,
-        ..AskParams::default()
+    let request = Request {
+        question: &args.question,
+        turns: &[],
+        params: AskParams {
+            budget_chars: args.budget,
+            fallback: Lang::En,
+            ..AskParams::default()
+        },
+        translate: !args.endpoint.no_translate,
     };
     let mut out = std::io::stdout();
     let answer = pollster::block_on(ask(
-        &corpus,
-        &args.question,
-        &vector,
-        &translated,
-        &[],
-        threshold,
+        &library,
+        &request,
         endpoint.as_ref().map(|e| (e, &transport)),
-        &params,
-        &mut |event| {
-            if let AskEvent::Text(t) = event {
+        &mut |event| match event {
+            AskEvent::Translated(t) => {
+                println!("searched also in {}: {}", language(t.lang), t.text)
+            }
+            AskEvent::TranslationSkipped(to, failure) => match failure {
+                Some(f) => eprintln!(
+                    "translation into {} skipped: error ({})",
+                    language(to),
+                    kind(f)
+                ),
+                None => eprintln!("translation into {} skipped: no usable reply", language(to)),
+            },
+            AskEvent::Text(t) => {
                 let _ = out.write_all(t.as_bytes());
                 let _ = out.flush();
             }
+            _ => {}
         },
     ))
-    .map_err(|f| format!("error ({}): {f}", kind(&f)))?;
+    .map_err(|e| match e {
+        AskError::Services(e) => e,
+        AskError::Endpoint(f) => format!("error ({}): {f}", kind(&f)),
+    })?;
     match answer.outcome {
         Outcome::AbstainedBeforeAsking => {
             let (best, limit) = answer

@@ -12,8 +12,10 @@ mod words;
 
 use std::rc::Rc;
 
-use fonte_core::ask::{finish, Answer, AskParams, Outcome, Prepared};
-use fonte_core::llm::{stream_answer, Failure};
+use fonte_core::ask::{
+    prepare_question, reply, Answer, AskEvent, AskParams, Outcome, Prepared, Request,
+};
+use fonte_core::llm::Failure;
 use fonte_core::prompt::Turn;
 use leptos::prelude::*;
 
@@ -23,7 +25,6 @@ use self::history::History;
 use self::state::{lang_of, Exchange, Phase};
 use crate::components::library::EngineHandle;
 use crate::components::source::Passage;
-use crate::engine::Translations;
 use crate::i18n::*;
 use crate::platform::idb::Saved;
 use crate::platform::llm::Fetch;
@@ -127,10 +128,9 @@ pub fn Ask(
         let Some(prepared) = ex.prepared.get_value() else {
             return;
         };
-        let (answer, prompt) = match prepared {
-            Prepared::Done(a) => return done(ex, a),
-            Prepared::Ask { answer, prompt } => (answer, prompt),
-        };
+        if let Prepared::Done(answer) = prepared {
+            return done(ex, answer);
+        }
         let settings = endpoint.settings.get_untracked();
         let Some(ep) = settings.endpoint(&endpoint.key.get_untracked()) else {
             ex.phase.set(Phase::Broken(
@@ -145,14 +145,16 @@ pub fn Ask(
         ex.phase.set(Phase::Waiting);
         let transport = fetch.get_value();
         leptos::task::spawn_local(async move {
-            let mut on_text = |t: &str| {
-                if ex.phase.get_untracked() == Phase::Waiting {
-                    ex.phase.set(Phase::Streaming);
+            let mut on = |e: AskEvent<'_>| {
+                if let AskEvent::Text(t) = e {
+                    if ex.phase.get_untracked() == Phase::Waiting {
+                        ex.phase.set(Phase::Streaming);
+                    }
+                    ex.text.update(|s| s.push_str(t));
                 }
-                ex.text.update(|s| s.push_str(t));
             };
-            match stream_answer(&*transport, &ep, &prompt, &mut on_text).await {
-                Ok(text) => done(ex, finish(answer, prompt, text)),
+            match reply(prepared, Some((&ep, &*transport)), &mut on).await {
+                Ok(answer) => done(ex, answer),
                 Err(f) => {
                     ex.phase.set(Phase::Failed(f));
                     busy.set(false);
@@ -172,8 +174,6 @@ pub fn Ask(
         busy.set(true);
         let settings = endpoint.settings.get_untracked();
         let ep = settings.endpoint(&endpoint.key.get_untracked());
-        let asking = ep.is_some();
-        let translator = ep.filter(|_| settings.translate);
         let transport = fetch.get_value();
         let params = AskParams {
             budget_chars: settings.budget_chars,
@@ -181,36 +181,31 @@ pub fn Ask(
             ..AskParams::default()
         };
         let turns = conversation.turns_before(ex.id);
+        let translate = settings.translate;
         leptos::task::spawn_local(async move {
-            let query = fonte_core::ask::retrieval_query(&turns, &q);
-            let translated = match translator.as_ref() {
-                Some(ep) if e.would_translate(&q, &turns) => {
-                    ex.phase.set(Phase::Translating);
-                    let got = e.translations(ep, &transport, &query).await;
-                    ex.phase.set(Phase::Retrieving);
-                    got
-                }
-                _ => Ok(Translations::default()),
+            let request = Request {
+                question: &q,
+                turns: &turns,
+                params,
+                translate,
             };
-            let (prepared, stopped) = match translated {
-                Ok(t) => (
-                    e.prepare_ask(&q, &turns, &t.found, asking, &params).await,
-                    t.stopped,
-                ),
-                Err(err) => (Err(err), false),
+            let mut on = |e: AskEvent<'_>| match e {
+                AskEvent::Translating(_) => ex.phase.set(Phase::Translating),
+                AskEvent::Retrieving => ex.phase.set(Phase::Retrieving),
+                AskEvent::Sources(s) => ex.sources.set(s.to_vec()),
+                _ => {}
             };
-            match prepared {
+            let endpoint = ep.as_ref().map(|e| (e, &*transport));
+            match prepare_question(&*e, &request, endpoint, &mut on).await {
                 // Stopped while translating: nothing more is sent; the evidence found without
                 // the translation is kept, and Retry goes on from it.
-                Ok(p) if stopped => {
-                    ex.sources.set(p.sources().to_vec());
-                    ex.prepared.set_value(Some(p));
+                Ok(asked) if asked.stopped => {
+                    ex.prepared.set_value(Some(asked.prepared));
                     ex.phase.set(Phase::Failed(Failure::Aborted));
                     busy.set(false);
                 }
-                Ok(p) => {
-                    ex.sources.set(p.sources().to_vec());
-                    ex.prepared.set_value(Some(p));
+                Ok(asked) => {
+                    ex.prepared.set_value(Some(asked.prepared));
                     send(ex);
                 }
                 Err(err) => {
