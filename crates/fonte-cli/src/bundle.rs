@@ -4,12 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use fonte_core::bundle::{read, write, Meta};
+use fonte_core::bundle::{read, Meta};
 use fonte_core::chunk::ChunkParams;
-use fonte_core::corpus::BuildInfo;
-use fonte_core::store::StoredDocument;
 
-use crate::index::{embed_all, read_all};
 use crate::{model, ModelArgs};
 
 /// Arguments of `fonte bundle`.
@@ -118,44 +115,24 @@ pub fn run(args: &BundleArgs) -> Result<(), String> {
         target_tokens: args.chunk_tokens,
         overlap_tokens: args.overlap,
     };
-    let mut embedder = model::load(&args.model)?;
-    let read = read_all(&args.inputs, params, &embedder)?;
-    let texts: Vec<&str> = read
-        .iter()
-        .flat_map(|(d, _)| d.chunks.iter().map(|c| c.text.as_str()))
-        .collect();
-    let mut vectors = embed_all(&mut embedder, &texts)?.into_iter();
-    let docs: Vec<StoredDocument> = read
-        .into_iter()
-        .map(|(d, pdf)| StoredDocument {
-            vectors: vectors.by_ref().take(d.chunks.len()).collect(),
-            meta: d.meta,
-            pdf,
-            chunks: d.chunks,
-            pages: d.pages,
-        })
-        .collect();
-    let info = BuildInfo {
-        model_id: embedder.manifest().id.clone(),
-        dim: embedder.manifest().dim,
-        chunk_params: params,
-    };
+    // The same queue as `fonte index` and the page, then the page's own export.
+    let (library, _) = crate::ingest::ingest(&args.inputs, params, model::load(&args.model)?)?;
     let meta = Meta {
         title: args.title.clone(),
         description: args.description.clone(),
         created: now(),
         pdfs: !args.no_pdfs,
     };
-    let bytes = write(&meta, &info, &docs).map_err(|e| e.to_string())?;
+    let bytes = pollster::block_on(library.export(None, &meta)).map_err(|e| e.to_string())?;
     std::fs::write(output, &bytes).map_err(|e| format!("{}: {e}", output.display()))?;
-    let pdfs: usize = docs.iter().map(|d| d.pdf.len()).sum();
+    let corpus = library.corpus();
     eprintln!(
-        "wrote {} ({} documents, {} chunks, {} bytes; the PDFs are {} bytes)",
+        "wrote {} ({} documents, {} chunks, {} bytes{})",
         output.display(),
-        docs.len(),
-        docs.iter().map(|d| d.chunks.len()).sum::<usize>(),
+        corpus.documents().len(),
+        corpus.chunks().len(),
         bytes.len(),
-        pdfs
+        if args.no_pdfs { "; without the PDFs" } else { "" }
     );
     Ok(())
 }

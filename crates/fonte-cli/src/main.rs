@@ -13,6 +13,7 @@ mod eval;
 mod hnsw;
 mod http;
 mod index;
+mod ingest;
 mod language_axis;
 mod model;
 mod translate;

@@ -106,6 +106,11 @@ impl<S: Store> Library<S> {
         self.store
     }
 
+    /// Gives the corpus back (closing the library), e.g. to write it to a file.
+    pub fn into_corpus(self) -> Corpus {
+        self.corpus.into_inner()
+    }
+
     /// The searchable corpus. Do not hold the borrow across an `.await`.
     pub fn corpus(&self) -> Ref<'_, Corpus> {
         self.corpus.borrow()
