@@ -4,13 +4,13 @@
 //! Each function measures one thing with the app's own code paths; the script prints the
 //! figures next to native ones from `fonte` run on the same chunks.
 
-use fonte_core::chunk::{Chunk, ChunkParams};
-use fonte_core::corpus::{BuildInfo, Corpus, DocumentMeta};
 use fonte_core::embed::{Embedder, ModelManifest};
 use fonte_core::pdf::Report;
-use fonte_core::retrieve::{Mode, Search};
+use fonte_core::search::chunk::{Chunk, ChunkParams};
+use fonte_core::search::corpus::{BuildInfo, Corpus, DocumentMeta};
+use fonte_core::search::retrieve::{Mode, Search};
+use fonte_core::search::vector::random_unit_vectors;
 use fonte_core::store::{LibraryMeta, Store, StoredDocument, STORE_FORMAT};
-use fonte_core::vector::random_unit_vectors;
 use wasm_bindgen::prelude::*;
 
 use crate::engine::{absolute, ORT_DIR};
@@ -262,13 +262,13 @@ pub async fn bench_search(n: usize, queries: usize, texts: Vec<String>) -> Resul
 }
 
 /// Keeping each passage's nearest neighbours (what the bilingual model's ranking needs,
-/// `fonte_core::retrieve::Neighbours`) over `n` synthetic vectors of the bilingual model's
+/// `fonte_core::search::retrieve::Neighbours`) over `n` synthetic vectors of the bilingual model's
 /// dimension: JSON with the time to compute them from scratch in the app's slices (what
 /// opening a saved index without them costs, once, in the background) and the longest slice,
 /// and the mean time to add one more vector (what each embedded chunk costs), over `added`.
 #[wasm_bindgen(js_name = benchNeighbours)]
 pub fn bench_neighbours(n: usize, added: usize) -> String {
-    use fonte_core::retrieve::{Neighbours, HUBNESS_NEIGHBOURS};
+    use fonte_core::search::retrieve::{Neighbours, HUBNESS_NEIGHBOURS};
     let dim = 384;
     let vectors = random_unit_vectors(n + added, dim, 17);
     let axis = random_unit_vectors(1, dim, 18).remove(0);

@@ -74,8 +74,8 @@ impl From<indexed_db_futures::error::OpenDbError> for AppError {
 /// `Result` with [`AppError`].
 pub type AppResult<T> = Result<T, AppError>;
 
-impl From<fonte_core::bundle::BundleError> for AppError {
-    fn from(e: fonte_core::bundle::BundleError) -> Self {
+impl From<fonte_core::share::bundle::BundleError> for AppError {
+    fn from(e: fonte_core::share::bundle::BundleError) -> Self {
         AppError::Core(e.into())
     }
 }

@@ -1,9 +1,9 @@
 //! The embedding models the site serves (models/catalog.json and each model's manifest), and
 //! which one a library uses.
 
-use fonte_core::chunk::ChunkParams;
-use fonte_core::corpus::BuildInfo;
 use fonte_core::embed::ModelManifest;
+use fonte_core::search::chunk::ChunkParams;
+use fonte_core::search::corpus::BuildInfo;
 use serde::Deserialize;
 
 use crate::platform::assets::fetch_bytes;

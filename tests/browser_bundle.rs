@@ -3,7 +3,7 @@
 //! reason (the page imports with this code).
 #![cfg(target_arch = "wasm32")]
 
-use fonte_core::bundle::{read, BundleError};
+use fonte_core::share::bundle::{read, BundleError};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

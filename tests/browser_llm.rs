@@ -4,8 +4,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use fonte::platform::llm::Fetch;
-use fonte_core::llm::{list_models, stream_answer, Api, Endpoint, Failure};
-use fonte_core::prompt::{build, Lang, Prompt, Source};
+use fonte_core::answer::llm::{list_models, stream_answer, Api, Endpoint, Failure};
+use fonte_core::answer::prompt::{build, Lang, Prompt, Source};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

@@ -2,7 +2,7 @@
 //! the exact f32 scan, in a real headless Chromium.
 #![cfg(target_arch = "wasm32")]
 
-use fonte_core::vector::{random_unit_vectors, recall_at, VectorIndex};
+use fonte_core::search::vector::{random_unit_vectors, recall_at, VectorIndex};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

@@ -65,7 +65,7 @@ SCRIPTS = {
     "translating-slow": (200, {}, openai_chunks(["The answer ", "is in the sources [1]."]), 0.02),
 }
 
-# What "translating" replies to a request for a translation (crates/fonte-core/src/translate.rs).
+# What "translating" replies to a request for a translation (crates/fonte-core/src/answer/translate.rs).
 TRANSLATION = openai_chunks(["Translation: ", "Who are the crazy ones, the misfits and the rebels?"])
 
 

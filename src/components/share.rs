@@ -2,7 +2,7 @@
 //! or without the PDFs, and import a bundle from a file (also by dropping it on the drop
 //! zone: see `app.rs`). A refused bundle says why and changes nothing.
 
-use fonte_core::bundle::BundleError;
+use fonte_core::share::bundle::BundleError;
 use std::sync::Arc;
 
 use leptos::prelude::*;

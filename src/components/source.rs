@@ -39,7 +39,7 @@ impl Passage {
     }
 
     /// The passage of an answer's source.
-    pub fn of_source(s: &fonte_core::prompt::Source) -> Self {
+    pub fn of_source(s: &fonte_core::answer::prompt::Source) -> Self {
         Self {
             doc_id: s.doc_id.clone(),
             doc_name: s.doc.clone(),

@@ -3,9 +3,9 @@
 //! model, calibrated again whenever the documents change) and the corpus, ranked as the search
 //! box ranks; and the answers kept per library.
 
-use fonte_core::abstain::{Threshold, PROBES};
-use fonte_core::ask::{calibrate, AskServices};
-use fonte_core::corpus::Corpus;
+use fonte_core::answer::abstain::{Threshold, PROBES};
+use fonte_core::answer::ask::{calibrate, AskServices};
+use fonte_core::search::corpus::Corpus;
 use leptos::prelude::*;
 
 use super::Engine;

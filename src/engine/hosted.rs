@@ -4,8 +4,8 @@
 //! that database (offline too). Each PDF is fetched when one of its pages is first shown, and
 //! kept.
 
-use fonte_core::bundle::{BundleError, Imported};
 use fonte_core::library::Library;
+use fonte_core::share::bundle::{BundleError, Imported};
 use fonte_core::store::Store;
 use leptos::prelude::*;
 
@@ -40,7 +40,11 @@ pub async fn fetch(ui: Ui, entry: &mut Entry, models: &[String]) -> AppResult<Ho
 
 /// Stores a validated bundle into the (new or partly filled) library database `db`, opened
 /// with the bundle's build: a library of its own, never mixed with another's vectors.
-pub async fn store(ui: Ui, db: &str, bundle: fonte_core::bundle::Bundle) -> AppResult<Imported> {
+pub async fn store(
+    ui: Ui,
+    db: &str,
+    bundle: fonte_core::share::bundle::Bundle,
+) -> AppResult<Imported> {
     let store = IdbStore::open(db).await?;
     let (library, _) = Library::open(store, &bundle.info()).await?;
     let mut on = |done: usize, total: usize| ui.loaded.set(Loaded::Storing { done, total });

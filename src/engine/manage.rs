@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use fonte_core::corpus::DocumentMeta;
+use fonte_core::search::corpus::DocumentMeta;
 use fonte_core::store::Store;
 use leptos::prelude::*;
 

@@ -15,10 +15,10 @@ mod share;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use fonte_core::lexical::highlight;
+use fonte_core::ingest::queue::Queue;
 use fonte_core::library::{Library, Opening};
-use fonte_core::queue::Queue;
-use fonte_core::retrieve::Search;
+use fonte_core::search::lexical::highlight;
+use fonte_core::search::retrieve::Search;
 use fonte_core::store::Store;
 use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -189,7 +189,7 @@ impl Engine {
     }
 
     /// The row of a stored, searchable document.
-    fn stored_row(&self, d: fonte_core::corpus::DocumentMeta) -> Row {
+    fn stored_row(&self, d: fonte_core::search::corpus::DocumentMeta) -> Row {
         Row {
             key: self.key(),
             chunks: Some(self.library.chunk_count(&d.id)),

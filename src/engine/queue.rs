@@ -1,10 +1,10 @@
-//! The page's side of ingestion: files join the core [`fonte_core::queue::Queue`], which
+//! The page's side of ingestion: files join the core [`fonte_core::ingest::queue::Queue`], which
 //! reads them in the reader worker, embeds and stores them; its events become rows, progress
 //! and translated notices here.
 
 use std::rc::Rc;
 
-use fonte_core::queue::{File, IngestEvent};
+use fonte_core::ingest::queue::{File, IngestEvent};
 use leptos::prelude::*;
 
 use super::{now_ms, Engine};

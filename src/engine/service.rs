@@ -8,11 +8,11 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use async_lock::{Mutex, MutexGuard};
-use fonte_core::chunk::ChunkParams;
 use fonte_core::embed::Embedder;
+use fonte_core::ingest::queue::Services;
 use fonte_core::ingest::Prepared;
 use fonte_core::pdf::{RejectReason, Report, Stopped};
-use fonte_core::queue::Services;
+use fonte_core::search::chunk::ChunkParams;
 use leptos::prelude::*;
 
 use super::{absolute, yield_now, ORT_DIR};

@@ -1,7 +1,7 @@
 //! Sharing the library as a bundle (docs/BUNDLE.md): export all or some documents, import a
 //! bundle after validating all of it (the core's `Library::import` only adds).
 
-use fonte_core::bundle::{Imported, Meta};
+use fonte_core::share::bundle::{Imported, Meta};
 use leptos::prelude::*;
 
 use super::Engine;
@@ -34,14 +34,14 @@ impl Engine {
         bytes: &[u8],
         on: &mut dyn FnMut(usize, usize),
     ) -> AppResult<Imported> {
-        self.import_bundle(fonte_core::bundle::read(bytes)?, on)
+        self.import_bundle(fonte_core::share::bundle::read(bytes)?, on)
             .await
     }
 
     /// [`Engine::import`] of a bundle already validated.
     pub async fn import_bundle(
         &self,
-        bundle: fonte_core::bundle::Bundle,
+        bundle: fonte_core::share::bundle::Bundle,
         on: &mut dyn FnMut(usize, usize),
     ) -> AppResult<Imported> {
         let imported = self.library.import_bundle(bundle, on).await?;
@@ -70,10 +70,10 @@ impl Engine {
     /// entry is returned; the page then switches to it). Validated whole first, like any import.
     pub async fn import_separate(&self, bytes: &[u8]) -> AppResult<Entry> {
         use sha2::{Digest, Sha256};
-        let bundle = fonte_core::bundle::read(bytes)?;
+        let bundle = fonte_core::share::bundle::read(bytes)?;
         let model = &bundle.manifest.model_id;
         if !self.models.iter().any(|m| &m.manifest.id == model) {
-            return Err(fonte_core::bundle::BundleError::OtherModel {
+            return Err(fonte_core::share::bundle::BundleError::OtherModel {
                 bundle: model.clone(),
                 library: self.model().manifest.id,
             }

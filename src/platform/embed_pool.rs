@@ -13,7 +13,7 @@
 //! `crypto.subtle`).
 
 use fonte_core::embed::{Encoder, ModelManifest};
-use fonte_core::tokenize::EncodedBatch;
+use fonte_core::search::tokenize::EncodedBatch;
 use futures_util::future::join_all;
 use js_sys::Reflect;
 

@@ -4,7 +4,7 @@
 //! that ignores ranges sends the whole file, which is then read as a dropped bundle is.
 //! Everything is validated by the core before it is stored.
 
-use fonte_core::bundle::{head_len, read, Bundle, Layout, Manifest};
+use fonte_core::share::bundle::{head_len, read, Bundle, Layout, Manifest};
 use gloo::net::http::Request;
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::JsCast;

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use fonte_core::llm::{Body, Failure, HttpRequest, Method, Transport};
+use fonte_core::answer::llm::{Body, Failure, HttpRequest, Method, Transport};
 use futures_util::future::{select, Either};
 use gloo::net::http::Request;
 use gloo::timers::future::TimeoutFuture;

@@ -1,14 +1,14 @@
-//! The page's side of the reader worker (`src/worker`, `fonte_core::reader`): starts it, hands
+//! The page's side of the reader worker (`src/worker`, `fonte_core::ingest::reader`): starts it, hands
 //! it one file at a time, and watches it. A file whose reading panics, passes the worker's
 //! memory budget or runs past [`time_limit_ms`] stops the worker; the file is reported with
 //! why ([`Stopped`]), the worker is terminated and a fresh one starts for the next file. The
 //! page itself never parses a PDF.
 
 use async_lock::Mutex;
-use fonte_core::chunk::ChunkParams;
+use fonte_core::ingest::reader::{decode, encode, Reply, Request};
 use fonte_core::ingest::Prepared;
 use fonte_core::pdf::{Report, Stopped};
-use fonte_core::reader::{decode, encode, Reply, Request};
+use fonte_core::search::chunk::ChunkParams;
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -1,5 +1,5 @@
 //! The reader's worker: a second wasm module, built by Trunk (`data-type="worker"` in
-//! index.html), that runs `fonte_core::reader` on the files the page sends it. Everything file
+//! index.html), that runs `fonte_core::ingest::reader` on the files the page sends it. Everything file
 //! content can crash runs here, never on the page: a panic or an allocation past the memory
 //! budget aborts this module only, after it has said why, and the page's watchdog
 //! (`platform::reader`) restarts it for the next file.
@@ -28,7 +28,7 @@ fn main() {
 mod imp {
     use std::cell::{Cell, RefCell};
 
-    use fonte_core::reader::{decode, encode, Reader, Reply, Request};
+    use fonte_core::ingest::reader::{decode, encode, Reader, Reply, Request};
     use js_sys::{Array, Object, Reflect, Uint8Array};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;

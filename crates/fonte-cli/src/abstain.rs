@@ -1,4 +1,4 @@
-//! `fonte abstain-eval`: how often abstention before the LLM (`fonte_core::abstain`) holds back
+//! `fonte abstain-eval`: how often abstention before the LLM (`fonte_core::answer::abstain`) holds back
 //! on questions a corpus answers and on questions it does not, per language, with the
 //! threshold calibrated on the corpus from the core's probes (docs/QUALITY.md, "Answers").
 //!
@@ -8,8 +8,8 @@
 
 use std::path::PathBuf;
 
-use fonte_core::abstain::{evidence, Evidence, Threshold, PROBES};
-use fonte_core::corpus::Corpus;
+use fonte_core::answer::abstain::{evidence, Evidence, Threshold, PROBES};
+use fonte_core::search::corpus::Corpus;
 use serde::Deserialize;
 
 use crate::eval::{read_qa, stripped_corpus, Qa};

@@ -8,12 +8,12 @@
 
 use std::path::Path;
 
-use fonte_core::abstain::PROBES;
-use fonte_core::ask::{calibrate, finish, prepare, AskParams, Outcome, Prepared, Request};
-use fonte_core::cite::{parse, Piece};
-use fonte_core::corpus::Corpus;
-use fonte_core::llm::{stream_answer, Endpoint};
-use fonte_core::prompt::Lang;
+use fonte_core::answer::abstain::PROBES;
+use fonte_core::answer::ask::{calibrate, finish, prepare, AskParams, Outcome, Prepared, Request};
+use fonte_core::answer::cite::{parse, Piece};
+use fonte_core::answer::llm::{stream_answer, Endpoint};
+use fonte_core::answer::prompt::Lang;
+use fonte_core::search::corpus::Corpus;
 use serde::Deserialize;
 
 use crate::ask::{kind, EndpointArgs};
@@ -62,7 +62,7 @@ fn ask_one(
     corpus: &Corpus,
     question: &str,
     vector: &[f32],
-    threshold: Option<fonte_core::abstain::Threshold>,
+    threshold: Option<fonte_core::answer::abstain::Threshold>,
     endpoint: &Endpoint,
     params: &AskParams,
     asked: &mut Asked,
@@ -95,7 +95,7 @@ fn ask_one(
         return;
     }
     asked.answered += 1;
-    let markers: Vec<_> = fonte_core::cite::pieces(&a.text, n)
+    let markers: Vec<_> = fonte_core::answer::cite::pieces(&a.text, n)
         .into_iter()
         .filter_map(|p| match p {
             Piece::Cite(c) => Some(c),

@@ -7,16 +7,16 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::path::PathBuf;
 
-use fonte_core::abstain::{Threshold, PROBES};
-use fonte_core::ask::{
+use fonte_core::answer::abstain::{Threshold, PROBES};
+use fonte_core::answer::ask::{
     ask, calibrate, Answer, AskError, AskEvent, AskParams, AskServices, Outcome, Request,
 };
-use fonte_core::cite::{pieces, Piece};
-use fonte_core::corpus::Corpus;
+use fonte_core::answer::cite::{pieces, Piece};
+use fonte_core::answer::llm::{Api, Endpoint, Failure};
+use fonte_core::answer::prompt::Lang;
 use fonte_core::embed::native::OrtEncoder;
 use fonte_core::embed::Embedder;
-use fonte_core::llm::{Api, Endpoint, Failure};
-use fonte_core::prompt::Lang;
+use fonte_core::search::corpus::Corpus;
 
 use crate::http::Ureq;
 use crate::words::language;

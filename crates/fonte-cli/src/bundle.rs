@@ -1,11 +1,11 @@
 //! `fonte bundle <PDFs> -o corpus.fonte --title "…"`: a shareable bundle (docs/BUNDLE.md), and
 //! `fonte bundle check <file>`, which validates a bundle exactly as the browser does (the same
-//! `fonte_core::bundle::read`) and prints a summary, or the reason it is refused.
+//! `fonte_core::share::bundle::read`) and prints a summary, or the reason it is refused.
 
 use std::path::{Path, PathBuf};
 
-use fonte_core::bundle::{read, Meta};
-use fonte_core::chunk::ChunkParams;
+use fonte_core::search::chunk::ChunkParams;
+use fonte_core::share::bundle::{read, Meta};
 
 use crate::{model, ModelArgs};
 
@@ -132,7 +132,11 @@ pub fn run(args: &BundleArgs) -> Result<(), String> {
         corpus.documents().len(),
         corpus.chunks().len(),
         bytes.len(),
-        if args.no_pdfs { "; without the PDFs" } else { "" }
+        if args.no_pdfs {
+            "; without the PDFs"
+        } else {
+            ""
+        }
     );
     Ok(())
 }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fonte_core::vector::HnswParams;
+use fonte_core::search::vector::HnswParams;
 
 use crate::index;
 
@@ -56,7 +56,7 @@ fn hnsw_recall(
     seed: u64,
     hnsw: Option<HnswParams>,
 ) -> Result<(), String> {
-    use fonte_core::vector::{random_unit_vectors, recall_at, VectorIndex};
+    use fonte_core::search::vector::{random_unit_vectors, recall_at, VectorIndex};
     use std::time::Instant;
     let (data, qs, what) = match corpus {
         Some(path) => {

@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::time::Duration;
 
-use fonte_core::llm::{Body, Failure, HttpRequest, Method, Transport};
+use fonte_core::answer::llm::{Body, Failure, HttpRequest, Method, Transport};
 
 /// How long to wait for a connection, and for the response's headers (a local model may
 /// take a while to load before its first token).

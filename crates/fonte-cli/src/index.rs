@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use fonte_core::chunk::ChunkParams;
-use fonte_core::corpus::Corpus;
+use fonte_core::search::chunk::ChunkParams;
+use fonte_core::search::corpus::Corpus;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{model, ModelArgs};

@@ -1,5 +1,5 @@
 //! PDFs into a library natively, through the same ingestion queue the page uses
-//! (`fonte_core::queue`): the same duplicate check, rejections, reading, chunking and embedding,
+//! (`fonte_core::ingest::queue`): the same duplicate check, rejections, reading, chunking and embedding,
 //! with the reader run in-process (the worker's protocol, without the worker) and the native
 //! model. `fonte index` writes the library's corpus, `fonte bundle` exports it.
 
@@ -7,15 +7,15 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use fonte_core::chunk::ChunkParams;
-use fonte_core::corpus::BuildInfo;
 use fonte_core::embed::native::OrtEncoder;
 use fonte_core::embed::Embedder;
+use fonte_core::ingest::queue::{File, IngestEvent, Queue, Services};
+use fonte_core::ingest::reader::{Reader, Reply, Request};
 use fonte_core::ingest::Prepared;
 use fonte_core::library::Library;
 use fonte_core::pdf::Report;
-use fonte_core::queue::{File, IngestEvent, Queue, Services};
-use fonte_core::reader::{Reader, Reply, Request};
+use fonte_core::search::chunk::ChunkParams;
+use fonte_core::search::corpus::BuildInfo;
 use fonte_core::store::MemStore;
 use fonte_core::Error;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -114,8 +114,8 @@ pub fn ingest(
         dim: embedder.manifest().dim,
         chunk_params: params,
     };
-    let (library, _) = pollster::block_on(Library::open(MemStore::default(), &info))
-        .map_err(|e| e.to_string())?;
+    let (library, _) =
+        pollster::block_on(Library::open(MemStore::default(), &info)).map_err(|e| e.to_string())?;
     let mut names = HashMap::new();
     let mut files = Vec::new();
     for (key, path) in paths.iter().enumerate() {
@@ -172,9 +172,9 @@ pub fn ingest(
                 )
             });
         }
-        IngestEvent::Rejected { key, report, .. } => bar.suspend(|| {
-            eprintln!("{}: {}", names[&key], crate::words::report(&report))
-        }),
+        IngestEvent::Rejected { key, report, .. } => {
+            bar.suspend(|| eprintln!("{}: {}", names[&key], crate::words::report(&report)))
+        }
         IngestEvent::Failed { key, error } => {
             bar.suspend(|| eprintln!("{}: failed: {error}", names[&key]));
             failed.borrow_mut().get_or_insert(error.to_string());

@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use fonte_core::chunk::ChunkParams;
 use fonte_core::embed::cosine;
-use fonte_core::retrieve::Mode;
+use fonte_core::search::chunk::ChunkParams;
+use fonte_core::search::retrieve::Mode;
 
 #[derive(Parser)]
 #[command(name = "fonte", version, about = "Fonte: ask your PDFs, natively")]
@@ -213,9 +213,9 @@ fn search(
     let qv = pollster::block_on(embedder.embed_query(question)).map_err(|e| e.to_string())?;
     for (rank, hit) in corpus
         .search(
-            &fonte_core::retrieve::Search::new(question, Some(&qv))
+            &fonte_core::search::retrieve::Search::new(question, Some(&qv))
                 .mode(mode)
-                .depth(k.max(fonte_core::retrieve::DEPTH))
+                .depth(k.max(fonte_core::search::retrieve::DEPTH))
                 .scope(scope),
         )
         .iter()

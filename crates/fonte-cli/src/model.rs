@@ -23,7 +23,7 @@ pub fn load(args: &ModelArgs) -> Result<Embedder<OrtEncoder>, String> {
 /// models are not comparable).
 pub fn load_for(
     args: &ModelArgs,
-    corpus: &fonte_core::corpus::Corpus,
+    corpus: &fonte_core::search::corpus::Corpus,
 ) -> Result<Embedder<OrtEncoder>, String> {
     let embedder = load(args)?;
     if embedder.manifest().id != corpus.info().model_id {

@@ -58,8 +58,9 @@ fn a_bundle_is_written_checked_and_refused_when_damaged() {
     // The same chunks and vectors as the corpus `fonte index` builds from the same files.
     let idx = tmp("same.idx");
     assert!(fonte(&["index", &a, &b, "-o", &idx]).status.success());
-    let corpus = fonte_core::corpus::Corpus::from_bytes(&std::fs::read(&idx).unwrap()).unwrap();
-    let bundle = fonte_core::bundle::read(&std::fs::read(&out).unwrap()).unwrap();
+    let corpus =
+        fonte_core::search::corpus::Corpus::from_bytes(&std::fs::read(&idx).unwrap()).unwrap();
+    let bundle = fonte_core::share::bundle::read(&std::fs::read(&out).unwrap()).unwrap();
     let texts: Vec<&str> = bundle
         .documents
         .iter()

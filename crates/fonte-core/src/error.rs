@@ -29,7 +29,7 @@ pub enum Error {
     Mismatch,
     /// A bundle was refused (why, typed); nothing of it was used.
     #[error("bundle: {0}")]
-    Bundle(#[from] crate::bundle::BundleError),
+    Bundle(#[from] crate::share::bundle::BundleError),
     /// A file could not be read (native only).
     #[error("i/o: {0}")]
     Io(Arc<std::io::Error>),

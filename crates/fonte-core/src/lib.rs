@@ -2,6 +2,12 @@
 //! browser. It takes bytes and slices, never files or browser handles, so the same code runs
 //! natively (tests, `fonte-cli`) and in the browser app compiled to wasm32.
 //!
+//! Grouped by stage: [`ingest`] (a PDF's pages into chunks, the reader worker's protocol, the
+//! ingestion queue), [`search`] (chunking, tokens, BM25, vectors, fusion, the corpus),
+//! [`answer`] (abstention, translation, the prompt, the LLM wire formats, citations, the one
+//! asking pipeline) and [`share`] (the bundle format); [`library`] and [`store`] keep a
+//! library between visits, [`embed`] runs the model, [`eval`] measures.
+//!
 //! Platform services are traits here ([`embed::Embedder`]) with the runtime-specific part kept
 //! at one module boundary: [`embed::native`] natively, the app's `platform::embed` in the browser.
 //!
@@ -14,28 +20,15 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod abstain;
-pub mod ask;
-pub mod bundle;
-pub mod chunk;
-pub mod cite;
-pub mod corpus;
+pub mod answer;
 pub mod embed;
 pub mod error;
 pub mod eval;
 pub mod ingest;
-pub mod lang;
-pub mod lexical;
 pub mod library;
-pub mod llm;
-pub mod prompt;
-pub mod queue;
-pub mod reader;
-pub mod retrieve;
+pub mod search;
+pub mod share;
 pub mod store;
-pub mod tokenize;
-pub mod translate;
-pub mod vector;
 
 pub use error::{Error, Result};
 /// The PDF reader (its own crate, `fonte-pdf`): bytes -> pages of text, line boxes, report.

@@ -7,7 +7,7 @@
 //! corpus sits in a `RefCell`, and no borrow of it is held across an `.await`.
 //!
 //! ```
-//! use fonte_core::corpus::BuildInfo;
+//! use fonte_core::search::corpus::BuildInfo;
 //! use fonte_core::library::{Library, Opening};
 //! use fonte_core::store::MemStore;
 //! let info = BuildInfo { model_id: "m".into(), dim: 3, chunk_params: Default::default() };
@@ -18,7 +18,7 @@
 
 use std::cell::{Ref, RefCell};
 
-use crate::corpus::{BuildInfo, Corpus, DocumentMeta};
+use crate::search::corpus::{BuildInfo, Corpus, DocumentMeta};
 use crate::store::{begin_switch, finish_switch, open_library, Opened, Store, StoredDocument};
 use crate::Result;
 
@@ -117,7 +117,7 @@ impl<S: Store> Library<S> {
     }
 
     /// Sets how lexical and dense rankings are fused (per model).
-    pub fn set_fusion(&self, fusion: crate::retrieve::Fusion) {
+    pub fn set_fusion(&self, fusion: crate::search::retrieve::Fusion) {
         self.corpus.borrow_mut().set_fusion(fusion);
     }
 
@@ -219,7 +219,7 @@ impl<S: Store> Library<S> {
     pub fn begin(
         &self,
         meta: &DocumentMeta,
-        chunks: &[crate::chunk::Chunk],
+        chunks: &[crate::search::chunk::Chunk],
     ) -> Option<Provisional<'_, S>> {
         if self.mismatched.get() {
             return None;
@@ -320,10 +320,10 @@ impl<S: Store> Drop for Provisional<'_, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chunk::Chunk;
     use crate::embed::fake::FakeEncoder;
     use crate::embed::Encoder;
-    use crate::retrieve::Search;
+    use crate::search::chunk::Chunk;
+    use crate::search::retrieve::Search;
     use crate::store::MemStore;
 
     fn info(model: &str) -> BuildInfo {
@@ -569,7 +569,7 @@ mod tests {
             a.embed("same text"),
             FakeEncoder::new("m2").embed("same text")
         );
-        let batch = crate::tokenize::EncodedBatch {
+        let batch = crate::search::tokenize::EncodedBatch {
             batch: 1,
             seq: 2,
             input_ids: vec![5, 6],

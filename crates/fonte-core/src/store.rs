@@ -8,9 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::chunk::Chunk;
-use crate::corpus::{BuildInfo, Corpus, DocumentMeta};
 use crate::pdf::PageText;
+use crate::search::chunk::Chunk;
+use crate::search::corpus::{BuildInfo, Corpus, DocumentMeta};
 use crate::{Error, Result};
 
 /// Version of the stored layout; a library written with another one is re-indexed, not read.
@@ -361,7 +361,7 @@ mod tests {
         let info = BuildInfo {
             model_id: "m".into(),
             dim: 2,
-            chunk_params: crate::chunk::ChunkParams::default(),
+            chunk_params: crate::search::chunk::ChunkParams::default(),
         };
         let doc = |id: &str| StoredDocument {
             meta: DocumentMeta {

@@ -6,11 +6,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use fonte_core::bundle::{read, write, BundleError, Meta, MAGIC, MINOR};
-use fonte_core::chunk::ChunkParams;
-use fonte_core::corpus::BuildInfo;
 use fonte_core::embed::fake::FakeEncoder;
 use fonte_core::ingest::prepare;
+use fonte_core::search::chunk::ChunkParams;
+use fonte_core::search::corpus::BuildInfo;
+use fonte_core::share::bundle::{read, write, BundleError, Meta, MAGIC, MINOR};
 use fonte_core::store::StoredDocument;
 use sha2::{Digest, Sha256};
 
@@ -255,12 +255,16 @@ fn each_hostile_bundle_is_refused_with_its_reason() {
     );
     // A chunk pointing at a document that does not exist.
     let mut b = read(&good).unwrap();
-    let mut chunks: Vec<fonte_core::corpus::ChunkRecord> = Vec::new();
+    let mut chunks: Vec<fonte_core::search::corpus::ChunkRecord> = Vec::new();
     for (i, d) in b.documents.iter().enumerate() {
-        chunks.extend(d.chunks.iter().map(|c| fonte_core::corpus::ChunkRecord {
-            doc: i as u32,
-            chunk: c.clone(),
-        }));
+        chunks.extend(
+            d.chunks
+                .iter()
+                .map(|c| fonte_core::search::corpus::ChunkRecord {
+                    doc: i as u32,
+                    chunk: c.clone(),
+                }),
+        );
     }
     chunks.last_mut().unwrap().doc = 7;
     let e = read(&replace(
@@ -387,9 +391,9 @@ fn run<T>(f: impl std::future::Future<Output = T>) -> T {
 
 #[test]
 fn export_clear_import_gives_the_same_search_and_a_bad_bundle_changes_nothing() {
-    use fonte_core::bundle::Imported;
     use fonte_core::library::Library;
-    use fonte_core::retrieve::Search;
+    use fonte_core::search::retrieve::Search;
+    use fonte_core::share::bundle::Imported;
     use fonte_core::store::MemStore;
     let (lib, _) = run(Library::open(MemStore::default(), &info())).unwrap();
     for d in docs() {
@@ -476,7 +480,7 @@ fn export_clear_import_gives_the_same_search_and_a_bad_bundle_changes_nothing() 
 
 #[test]
 fn a_hosted_bundle_reads_from_its_header_and_index_range_and_each_pdf_alone() {
-    use fonte_core::bundle::{head_len, Layout};
+    use fonte_core::share::bundle::{head_len, Layout};
     let docs = docs();
     let good = write(&meta(true), &info(), &docs).unwrap();
     // What a reader of a hosted bundle fetches: the first 16 bytes say how long the header

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use fonte_core::chunk::{chunk_document, ChunkParams};
 use fonte_core::pdf::{extract, Limits};
+use fonte_core::search::chunk::{chunk_document, ChunkParams};
 
 /// The shared fixtures' PDFs: `$FONTE_SHARED/fixtures/pdfs`, by default next to the checkout.
 fn fixture(rel: &str) -> Vec<u8> {

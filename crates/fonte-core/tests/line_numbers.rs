@@ -6,9 +6,9 @@
 mod common;
 
 use common::hostile::page_with;
-use fonte_core::chunk::ChunkParams;
 use fonte_core::ingest::prepare;
 use fonte_core::pdf::{extract, Limits};
+use fonte_core::search::chunk::ChunkParams;
 
 const PROSE: [&str; 12] = [
     "The tenant shall pay the rent on the first day",

@@ -8,9 +8,9 @@ mod common;
 use std::path::PathBuf;
 
 use common::hostile::page_with;
-use fonte_core::chunk::ChunkParams;
 use fonte_core::ingest::prepare;
 use fonte_core::pdf::{extract, Limits, Report};
+use fonte_core::search::chunk::ChunkParams;
 
 fn near(a: f32, b: f32, tol: f32) -> bool {
     (a - b).abs() <= tol

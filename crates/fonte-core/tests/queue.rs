@@ -6,16 +6,16 @@ use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use fonte_core::chunk::ChunkParams;
-use fonte_core::corpus::BuildInfo;
-use fonte_core::corpus::Corpus;
 use fonte_core::embed::fake::FakeEncoder;
+use fonte_core::ingest::queue::{File, IngestEvent, Queue, Services};
+use fonte_core::ingest::reader::{Reader, Reply, Request};
 use fonte_core::ingest::{prepare, Prepared};
 use fonte_core::library::{Library, Opening};
 use fonte_core::pdf::{RejectReason, Report};
-use fonte_core::queue::{File, IngestEvent, Queue, Services};
-use fonte_core::reader::{Reader, Reply, Request};
-use fonte_core::retrieve::{Mode, Search};
+use fonte_core::search::chunk::ChunkParams;
+use fonte_core::search::corpus::BuildInfo;
+use fonte_core::search::corpus::Corpus;
+use fonte_core::search::retrieve::{Mode, Search};
 use fonte_core::store::{MemStore, Store};
 use fonte_core::Error;
 
@@ -686,7 +686,7 @@ fn the_first_pages_of_every_file_are_embedded_before_the_rest_of_any() {
     let log: Log = RefCell::new(Vec::new());
     let on = |e: IngestEvent<Error>| {
         if let IngestEvent::Embedding { key: 1, done, .. } = e {
-            if done > fonte_core::queue::HEAD {
+            if done > fonte_core::ingest::queue::HEAD {
                 let corpus = library.corpus();
                 let (second, _) = corpus
                     .chunks()
@@ -711,7 +711,7 @@ fn the_first_pages_of_every_file_are_embedded_before_the_rest_of_any() {
         })
         .unwrap();
     assert!(
-        total > 2 * fonte_core::queue::HEAD,
+        total > 2 * fonte_core::ingest::queue::HEAD,
         "a long first file: {total} chunks"
     );
     let second_starts = position(&log, |e| {
@@ -735,7 +735,7 @@ fn the_first_pages_of_every_file_are_embedded_before_the_rest_of_any() {
         .count();
     assert_eq!(
         first_before,
-        fonte_core::queue::HEAD,
+        fonte_core::ingest::queue::HEAD,
         "one head of the first file, then the next"
     );
     assert!(second_by_vector_while_first_embeds.get());
@@ -774,7 +774,7 @@ fn after_the_first_pages_the_file_with_the_fewest_passages_left_is_finished_firs
         })
         .collect();
     assert!(
-        totals[1] > fonte_core::queue::HEAD && totals[0] > totals[1],
+        totals[1] > fonte_core::ingest::queue::HEAD && totals[0] > totals[1],
         "{totals:?}"
     );
     let first_stored = position(&log, |e| matches!(e, IngestEvent::Stored { key: 1, .. }));
@@ -830,7 +830,7 @@ fn the_document_a_search_asks_for_is_embedded_next_interrupting_the_current_one(
         .unwrap();
     let mut services = Local::new("m1");
     // Past both heads, while the shorter one is being finished, a search finds R-FAQ.pdf.
-    let heads = 2 * fonte_core::queue::HEAD;
+    let heads = 2 * fonte_core::ingest::queue::HEAD;
     services.prefer_after = Some((queue.clone(), heads + 10, added[0].id.clone()));
     let log = drive(&queue, &library, &services);
     let stored = |k: u64| {
@@ -849,7 +849,9 @@ fn the_document_a_search_asks_for_is_embedded_next_interrupting_the_current_one(
         .iter()
         .enumerate()
         .filter_map(|(i, e)| match e {
-            IngestEvent::Embedding { key: 2, done, .. } if *done > fonte_core::queue::HEAD => {
+            IngestEvent::Embedding { key: 2, done, .. }
+                if *done > fonte_core::ingest::queue::HEAD =>
+            {
                 Some(i)
             }
             _ => None,

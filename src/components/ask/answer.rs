@@ -3,9 +3,9 @@
 //! sentences its sources do not support marked, abstentions shown as such, and the sources.
 //! Every text from the documents or the model is a text node, never HTML.
 
-use fonte_core::ask::{Answer, Outcome};
-use fonte_core::cite::{pieces, Piece};
-use fonte_core::prompt::Source;
+use fonte_core::answer::ask::{Answer, Outcome};
+use fonte_core::answer::cite::{pieces, Piece};
+use fonte_core::answer::prompt::Source;
 use leptos::prelude::*;
 
 use super::state::{Exchange, Phase};
@@ -212,8 +212,8 @@ fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
         .iter()
         .map(|t| {
             let language = match t.lang {
-                fonte_core::lang::Lang::En => t_string!(i18n, language_en),
-                fonte_core::lang::Lang::Pt => t_string!(i18n, language_pt),
+                fonte_core::answer::lang::Lang::En => t_string!(i18n, language_en),
+                fonte_core::answer::lang::Lang::Pt => t_string!(i18n, language_pt),
             };
             view! {
                 <p class="hint" data-testid="translation">

@@ -2,8 +2,8 @@
 //! device" is ticked, then with a visible "forget"), temperature, answer length and evidence
 //! budget, and a connection test that lists the server's models.
 
-use fonte_core::llm::preset::{preset, Key, PRESETS};
-use fonte_core::llm::{list_models, Failure};
+use fonte_core::answer::llm::preset::{preset, Key, PRESETS};
+use fonte_core::answer::llm::{list_models, Failure};
 use leptos::prelude::*;
 
 use super::state::{remember_key, remembered_key, EndpointSettings};

@@ -12,11 +12,11 @@ mod words;
 
 use std::rc::Rc;
 
-use fonte_core::ask::{
+use fonte_core::answer::ask::{
     prepare_question, reply, Answer, AskEvent, AskParams, Outcome, Prepared, Request,
 };
-use fonte_core::llm::Failure;
-use fonte_core::prompt::Turn;
+use fonte_core::answer::llm::Failure;
+use fonte_core::answer::prompt::Turn;
 use leptos::prelude::*;
 
 use self::answer::ExchangeView;

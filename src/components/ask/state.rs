@@ -2,10 +2,10 @@
 //! to remember it) and the exchanges of the conversation, each with its own signals so a
 //! streamed answer re-renders only itself.
 
-use fonte_core::ask::{Answer, AskParams, Prepared};
-use fonte_core::llm::preset::{preset, Key};
-use fonte_core::llm::{Endpoint, Failure};
-use fonte_core::prompt::{Lang, Source};
+use fonte_core::answer::ask::{Answer, AskParams, Prepared};
+use fonte_core::answer::llm::preset::{preset, Key};
+use fonte_core::answer::llm::{Endpoint, Failure};
+use fonte_core::answer::prompt::{Lang, Source};
 use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EndpointSettings {
-    /// The preset picked ([`fonte_core::llm::preset::PRESETS`]).
+    /// The preset picked ([`fonte_core::answer::llm::preset::PRESETS`]).
     pub preset: String,
     /// Base URL.
     pub base_url: String,
@@ -27,7 +27,7 @@ pub struct EndpointSettings {
     /// Characters of passages a prompt may carry.
     pub budget_chars: usize,
     /// Whether a question is also searched in its translation into the library's other
-    /// language, asked of the endpoint first (`fonte_core::translate`).
+    /// language, asked of the endpoint first (`fonte_core::answer::translate`).
     pub translate: bool,
 }
 

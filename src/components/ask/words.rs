@@ -1,6 +1,6 @@
 //! What the page says about a failed request: what happened and what to do.
 
-use fonte_core::llm::Failure;
+use fonte_core::answer::llm::Failure;
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 

@@ -1,7 +1,7 @@
 //! The answers kept per library (object store `history`, schema 4): one record per answer,
 //! keyed by when it was asked, so reading them all lists them in order.
 
-use fonte_core::ask::Answer;
+use fonte_core::answer::ask::Answer;
 use serde::{Deserialize, Serialize};
 
 use super::IdbStore;

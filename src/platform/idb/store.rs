@@ -3,9 +3,9 @@
 
 use std::rc::Rc;
 
-use fonte_core::chunk::Chunk;
-use fonte_core::corpus::DocumentMeta;
 use fonte_core::pdf::PageText;
+use fonte_core::search::chunk::Chunk;
+use fonte_core::search::corpus::DocumentMeta;
 use fonte_core::store::{
     chunks_from_bytes, chunks_to_bytes, pages_from_bytes, pages_to_bytes, vectors_from_bytes,
     vectors_to_bytes, LibraryMeta, PendingFile, Store, StoredDocument,

@@ -4,8 +4,8 @@
 //! both languages the other copy answers too, so the FAQ's pairs are unscoped only in a
 //! library with one of them.
 
-use fonte_core::corpus::Corpus;
 use fonte_core::eval::GoldMatcher;
+use fonte_core::search::corpus::Corpus;
 
 use super::Qa;
 
@@ -103,9 +103,9 @@ pub fn cases<'a>(corpus: &Corpus, qa: &'a [Qa]) -> Result<Vec<Case<'a>>, String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fonte_core::chunk::{Chunk, ChunkParams};
-    use fonte_core::corpus::{BuildInfo, ChunkRecord, DocumentMeta};
     use fonte_core::pdf::Report;
+    use fonte_core::search::chunk::{Chunk, ChunkParams};
+    use fonte_core::search::corpus::{BuildInfo, ChunkRecord, DocumentMeta};
 
     fn corpus(docs: &[(&str, &str)]) -> Corpus {
         let info = BuildInfo {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use fonte_core::embed::cosine;
-use fonte_core::retrieve::without_axis;
+use fonte_core::search::retrieve::without_axis;
 
 use super::Qa;
 use crate::index;

@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 
-use fonte_core::corpus::Corpus;
+use fonte_core::answer::translate::{targets, Translated, Translation};
 use fonte_core::eval::{metrics, QuestionOutcome};
-use fonte_core::retrieve::{Fusion, Languages, Mode, Search, Wording};
-use fonte_core::translate::{targets, Translated, Translation};
+use fonte_core::search::corpus::Corpus;
+use fonte_core::search::retrieve::{Fusion, Languages, Mode, Search, Wording};
 
 use crate::{index, model, ModelArgs};
 use cases::{cases, Case, PAIRS};
@@ -33,13 +33,13 @@ pub struct EvalArgs {
     #[arg(long, default_value_t = 4000)]
     budget: usize,
     /// Passages each ranking contributes to the fusion (what the app searches with).
-    #[arg(long, default_value_t = fonte_core::retrieve::DEPTH)]
+    #[arg(long, default_value_t = fonte_core::search::retrieve::DEPTH)]
     depth: usize,
     /// Which index variants to score (FAQ format; a mixed set is scored as indexed).
     #[arg(long, value_enum, default_value_t = Variant::Both)]
     variant: Variant,
     /// RRF constant for hybrid ranking.
-    #[arg(long, default_value_t = fonte_core::retrieve::Fusion::default().k)]
+    #[arg(long, default_value_t = fonte_core::search::retrieve::Fusion::default().k)]
     rrf_k: f32,
     /// Weight of the dense ranking in hybrid fusion (BM25's is 1) [default: the model
     /// manifest's `dense_weight`].
@@ -63,7 +63,7 @@ pub struct EvalArgs {
     #[arg(long, value_enum)]
     translate: Option<TranslateArg>,
     /// Weight of a translation's rankings relative to the question's own, for `--translate`.
-    #[arg(long, default_value_t = fonte_core::retrieve::WORDING_WEIGHT)]
+    #[arg(long, default_value_t = fonte_core::search::retrieve::WORDING_WEIGHT)]
     translation_weight: f32,
     /// Also write each question's outcome, one JSON object per line, to this file.
     #[arg(long)]
@@ -157,7 +157,7 @@ fn outcome(
             .depth(depth)
             .scope(scope),
     );
-    let is_hit = |h: &fonte_core::retrieve::Hit| {
+    let is_hit = |h: &fonte_core::search::retrieve::Hit| {
         case.gold.overlaps(&c.chunks()[h.chunk as usize].chunk.text)
     };
     QuestionOutcome {

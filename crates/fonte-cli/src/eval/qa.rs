@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use fonte_core::corpus::Corpus;
+use fonte_core::search::corpus::Corpus;
 use fonte_core::text::words;
 use serde::Deserialize;
 

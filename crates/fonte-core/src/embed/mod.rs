@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::tokenize::{EncodedBatch, TextTokenizer};
+use crate::search::tokenize::{EncodedBatch, TextTokenizer};
 use crate::{Error, Result};
 
 /// How token vectors become one text vector.
@@ -346,7 +346,7 @@ mod tests {
 
     #[test]
     fn the_bilingual_builds_rank_with_their_language_axis_and_minilm_without() {
-        use crate::retrieve::{Fusion, Languages};
+        use crate::search::retrieve::{Fusion, Languages};
         use testutil::{e5_manifest, minilm_manifest};
         for folder in [
             "multilingual-e5-small-enpt-int8",

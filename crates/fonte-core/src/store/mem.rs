@@ -4,9 +4,9 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use super::{LibraryMeta, PendingFile, Store, StoredDocument};
-use crate::chunk::Chunk;
-use crate::corpus::DocumentMeta;
 use crate::pdf::PageText;
+use crate::search::chunk::Chunk;
+use crate::search::corpus::DocumentMeta;
 use crate::Result;
 
 /// A [`Store`] in memory: the reference implementation and the one tests use.

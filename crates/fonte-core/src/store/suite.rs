@@ -2,9 +2,9 @@
 //! tests, the app's IndexedDB store under wasm-bindgen-test.
 
 use super::*;
-use crate::chunk::ChunkParams;
 use crate::pdf::{Report, TextLine};
-use crate::retrieve::Search;
+use crate::search::chunk::ChunkParams;
+use crate::search::retrieve::Search;
 
 fn info(model: &str) -> BuildInfo {
     BuildInfo {

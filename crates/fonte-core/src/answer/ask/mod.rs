@@ -1,0 +1,123 @@
+//! Asking a library, one pipeline for the page and `fonte ask` ([`pipeline`]): the question's
+//! vector decides abstention before anything is sent ([`crate::answer::abstain`]); only a question that
+//! passes is translated into the library's other language ([`crate::answer::translate`]); then the
+//! evidence is retrieved in every wording, the evidence-only prompt built ([`crate::answer::prompt`]),
+//! the model's answer streamed ([`crate::answer::llm`]) and its citations checked ([`crate::answer::cite`]).
+//! With no endpoint, the answer is *extractive*: the best passages with their sentences that
+//! best match the question, cited the same way. The pure steps are in [`steps`].
+
+mod pipeline;
+mod steps;
+#[cfg(test)]
+mod tests;
+
+pub use pipeline::{ask, prepare_question, reply, AskError, AskServices, Asked};
+pub use steps::{calibrate, extracts, finish, judge, prepare, retrieval_query, sources, Prepared};
+
+use serde::{Deserialize, Serialize};
+
+use crate::answer::abstain::{Evidence, Threshold};
+use crate::answer::cite::Sentence;
+use crate::answer::llm::Failure;
+use crate::answer::prompt::{Lang, Source, Turn};
+use crate::answer::translate::Translation;
+
+/// How to ask.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct AskParams {
+    /// Characters of passages the prompt may carry.
+    pub budget_chars: usize,
+    /// Passages retrieved before the budget is applied.
+    pub depth: usize,
+    /// The interface language, for a question that does not show its own.
+    pub fallback: Lang,
+}
+
+impl Default for AskParams {
+    fn default() -> Self {
+        Self {
+            budget_chars: 4000,
+            depth: crate::search::retrieve::DEPTH,
+            fallback: Lang::En,
+        }
+    }
+}
+
+/// How an answer came about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The model answered from the sources.
+    Answered,
+    /// The evidence was below the library's threshold: nothing was sent.
+    AbstainedBeforeAsking,
+    /// The model replied with the abstention sentence.
+    AbstainedByModel,
+    /// No endpoint: the best passages, their best sentences marked.
+    Extractive,
+}
+
+/// A sentence of a passage that best matches the question (extractive answers).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Extract {
+    /// The source's number.
+    pub n: u32,
+    /// Byte range of the sentence in the source's text.
+    pub span: std::ops::Range<usize>,
+}
+
+/// A finished answer, as kept in the conversation's history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The question asked.
+    pub question: String,
+    /// Its language.
+    pub lang: Lang,
+    /// How it came about.
+    pub outcome: Outcome,
+    /// The passages given to the model (or shown), numbered as cited.
+    pub sources: Vec<Source>,
+    /// The model's text (empty when none was asked).
+    pub text: String,
+    /// Its sentences with their citations and support.
+    pub sentences: Vec<Sentence>,
+    /// Extractive answers: the best sentence of each source.
+    pub extracts: Vec<Extract>,
+    /// The question's evidence and the library's threshold, when both were known.
+    pub evidence: Option<(Evidence, Threshold)>,
+    /// The translations of the question searched with it ([`crate::answer::translate`]).
+    #[serde(default)]
+    pub translations: Vec<Translation>,
+}
+
+/// One question as the person asked it, and how to answer it.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    /// The question as typed.
+    pub question: &'a str,
+    /// The earlier turns of the conversation a follow-up carries.
+    pub turns: &'a [Turn],
+    /// Budget, depth, fallback language.
+    pub params: AskParams,
+    /// Whether a question that passes abstention is also searched in its translation into the
+    /// library's other language (by the endpoint, when there is one).
+    pub translate: bool,
+}
+
+/// What the front end learns while an answer is made, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AskEvent<'a> {
+    /// The question passed abstention and is being translated into this language (one request
+    /// to the endpoint).
+    Translating(Lang),
+    /// The question's translation, searched with it.
+    Translated(&'a Translation),
+    /// A translation could not be used (the question is still searched as asked): the
+    /// endpoint's failure, or `None` when its reply was not a usable translation.
+    TranslationSkipped(Lang, Option<&'a Failure>),
+    /// The evidence is being retrieved.
+    Retrieving,
+    /// The sources chosen (before the answer's request).
+    Sources(&'a [Source]),
+    /// More of the model's text.
+    Text(&'a str),
+}

@@ -1,0 +1,142 @@
+//! The one asking pipeline, driven by the page and by `fonte ask`: embed the question, decide
+//! abstention on it as typed (its vector is cross-lingual already), translate only a question
+//! that passes, retrieve in every wording, then stream the answer and check its citations.
+//! Retry resends a kept [`Prepared`] through [`reply`].
+//!
+//! "Abstained, nothing was sent" holds by construction: [`prepare_question`] makes no request
+//! before the question's own evidence has passed the library's threshold.
+
+use crate::answer::abstain::Threshold;
+use crate::answer::llm::{stream_answer, Endpoint, Failure, Transport};
+use crate::answer::translate::{targets, translate, Translated};
+use crate::search::corpus::Corpus;
+
+use super::steps::{finish, judge, prepare, retrieval_query, Prepared};
+use super::{Answer, AskEvent, Request};
+
+/// What asking needs of the library it asks; the page's engine and the CLI implement it.
+///
+/// Browser futures are not `Send`, so neither are this trait's.
+#[allow(async_fn_in_trait)]
+pub trait AskServices {
+    /// The front end's error (a failed embedding, a store that cannot be read).
+    type Error;
+    /// The query vector of `text`, by the library's model.
+    async fn embed_query(&self, text: &str) -> Result<Vec<f32>, Self::Error>;
+    /// The library's abstention threshold ([`super::calibrate`]); `None` while it is too small
+    /// to tell.
+    async fn threshold(&self) -> Result<Option<Threshold>, Self::Error>;
+    /// Runs `f` on the library's corpus, ranked as its search box ranks; the borrow never
+    /// spans an await, so documents may be added while a question is asked.
+    fn with_corpus<R>(&self, f: impl FnOnce(&Corpus) -> R) -> R;
+}
+
+/// A question made ready for the answer's request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asked {
+    /// The answer already finished (abstained, extractive) or the prompt to send.
+    pub prepared: Prepared,
+    /// The person stopped the translation: nothing more is sent until they retry (the
+    /// evidence found without it is kept).
+    pub stopped: bool,
+}
+
+/// Everything before the answer's request: the question's vector, the abstention decision on
+/// it, its translations (only when it passed, `request.translate` is on and there is an
+/// endpoint), the evidence and the prompt.
+pub async fn prepare_question<X: AskServices, T: Transport>(
+    services: &X,
+    request: &Request<'_>,
+    endpoint: Option<(&Endpoint, &T)>,
+    on: &mut dyn FnMut(AskEvent<'_>),
+) -> Result<Asked, X::Error> {
+    let query = retrieval_query(request.turns, request.question);
+    let vector = services.embed_query(&query).await?;
+    let threshold = services.threshold().await?;
+    let abstains = services
+        .with_corpus(|c| judge(c, &vector, threshold))
+        .is_some_and(|(e, t)| t.abstains(&e));
+    let mut translated = Vec::new();
+    let mut stopped = false;
+    if let Some((endpoint, transport)) = endpoint.filter(|_| request.translate && !abstains) {
+        let present = services.with_corpus(Corpus::languages);
+        for to in targets(&query, &present) {
+            on(AskEvent::Translating(to));
+            match translate(transport, endpoint, &query, to).await {
+                Ok(Some(translation)) => {
+                    on(AskEvent::Translated(&translation));
+                    translated.push(Translated {
+                        vector: services.embed_query(&translation.text).await?,
+                        translation,
+                    });
+                }
+                Ok(None) => on(AskEvent::TranslationSkipped(to, None)),
+                Err(Failure::Aborted) => {
+                    stopped = true;
+                    break;
+                }
+                Err(f) => on(AskEvent::TranslationSkipped(to, Some(&f))),
+            }
+        }
+    }
+    on(AskEvent::Retrieving);
+    let prepared = services.with_corpus(|c| {
+        prepare(
+            c,
+            request,
+            &vector,
+            &translated,
+            threshold,
+            endpoint.is_some(),
+        )
+    });
+    on(AskEvent::Sources(prepared.sources()));
+    Ok(Asked { prepared, stopped })
+}
+
+/// The answer to a prepared question: finished already, or the model's reply to its prompt
+/// streamed (each piece to `on`) and its citations checked. A failure of the endpoint comes
+/// back with nothing lost: the caller keeps `prepared` to retry.
+pub async fn reply<T: Transport>(
+    prepared: Prepared,
+    endpoint: Option<(&Endpoint, &T)>,
+    on: &mut dyn FnMut(AskEvent<'_>),
+) -> Result<Answer, Failure> {
+    match (prepared, endpoint) {
+        (Prepared::Done(answer), _) => Ok(answer),
+        (Prepared::Ask { answer, prompt }, Some((endpoint, transport))) => {
+            let text =
+                stream_answer(transport, endpoint, &prompt, &mut |t| on(AskEvent::Text(t))).await?;
+            Ok(finish(answer, prompt, text))
+        }
+        (Prepared::Ask { answer, .. }, None) => Ok(answer),
+    }
+}
+
+/// How asking ended short of an answer.
+#[derive(Debug)]
+pub enum AskError<E> {
+    /// The front end's services failed (embedding, store).
+    Services(E),
+    /// The endpoint failed (or the person stopped it).
+    Endpoint(Failure),
+}
+
+/// [`prepare_question`] then [`reply`]: the whole pipeline, for a front end that does not
+/// retry (`fonte ask`).
+pub async fn ask<X: AskServices, T: Transport>(
+    services: &X,
+    request: &Request<'_>,
+    endpoint: Option<(&Endpoint, &T)>,
+    on: &mut dyn FnMut(AskEvent<'_>),
+) -> Result<Answer, AskError<X::Error>> {
+    let asked = prepare_question(services, request, endpoint, on)
+        .await
+        .map_err(AskError::Services)?;
+    if asked.stopped {
+        return Err(AskError::Endpoint(Failure::Aborted));
+    }
+    reply(asked.prepared, endpoint, on)
+        .await
+        .map_err(AskError::Endpoint)
+}
