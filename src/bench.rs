@@ -13,7 +13,8 @@ use fonte_core::search::vector::random_unit_vectors;
 use fonte_core::store::{LibraryMeta, Store, StoredDocument, STORE_FORMAT};
 use wasm_bindgen::prelude::*;
 
-use crate::engine::{absolute, ORT_DIR};
+use crate::engine::ORT_DIR;
+use crate::platform::assets::absolute;
 
 /// The model whose tokenizer makes the benchmark's chunks and whose size the synthetic
 /// libraries have (the same texts are then embedded with each model).

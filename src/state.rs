@@ -1,5 +1,5 @@
 //! What the page shows, as signals: one [`Ui`] (all `Copy` handles) shared by the components
-//! and updated by the [`crate::engine::Engine`].
+//! and updated by the engine.
 
 use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped};
 use leptos::prelude::*;

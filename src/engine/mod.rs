@@ -57,14 +57,6 @@ pub struct Engine {
     hosted: async_lock::Mutex<Option<crate::platform::hosted::Hosted>>,
 }
 
-/// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
-pub fn absolute(rel: &str) -> String {
-    web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .and_then(|base| web_sys::Url::new_with_base(rel, &base).ok())
-        .map_or_else(|| rel.to_string(), |u| u.href())
-}
-
 fn now_ms() -> f64 {
     js_sys::Date::now()
 }

@@ -15,8 +15,9 @@ use fonte_core::pdf::{RejectReason, Report, Stopped};
 use fonte_core::search::chunk::ChunkParams;
 use leptos::prelude::*;
 
-use super::{absolute, yield_now, ORT_DIR};
+use super::{yield_now, ORT_DIR};
 use crate::models::Model;
+use crate::platform::assets::absolute;
 use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::{
     choose_compute, requested_compute, Compute, OrtWebEncoder, Placement,

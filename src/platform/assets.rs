@@ -19,3 +19,11 @@ pub async fn fetch_bytes(url: &str) -> AppResult<Vec<u8>> {
     }
     resp.binary().await.map_err(|e| asset_err(e.to_string()))
 }
+
+/// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
+pub fn absolute(rel: &str) -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .and_then(|base| web_sys::Url::new_with_base(rel, &base).ok())
+        .map_or_else(|| rel.to_string(), |u| u.href())
+}

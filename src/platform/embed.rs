@@ -6,8 +6,8 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use fonte_core::embed::tokenize::EncodedBatch;
 use fonte_core::embed::{Encoder, ModelManifest};
-use fonte_core::search::tokenize::EncodedBatch;
 use ort::environment::Environment;
 use ort::session::builder::SessionBuilder;
 use ort::session::{RunOptions, Session};

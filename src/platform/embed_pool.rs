@@ -12,8 +12,8 @@
 //! itself (the page does, and hands the bytes over, only where the page has no
 //! `crypto.subtle`).
 
+use fonte_core::embed::tokenize::EncodedBatch;
 use fonte_core::embed::{Encoder, ModelManifest};
-use fonte_core::search::tokenize::EncodedBatch;
 use futures_util::future::join_all;
 use js_sys::Reflect;
 
@@ -85,7 +85,7 @@ impl PoolEncoder {
             size: size.max(1),
             threads: threads_each(size),
             manifest: manifest.clone(),
-            model_url: crate::engine::absolute(model_url),
+            model_url: crate::platform::assets::absolute(model_url),
             ort_url: ort_url.to_string(),
         };
         pool.grow(1).await?;

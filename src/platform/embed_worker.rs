@@ -2,7 +2,7 @@
 //! then one text's token ids in, the graph's output out, one request at a time. The pool
 //! (`embed_pool`) runs several side by side.
 
-use fonte_core::search::tokenize::EncodedBatch;
+use fonte_core::embed::tokenize::EncodedBatch;
 use js_sys::{Array, BigInt64Array, Float32Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

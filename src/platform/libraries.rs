@@ -146,7 +146,7 @@ pub fn chosen() -> Entry {
     let Some(corpus) = corpus else {
         return current();
     };
-    let url = crate::engine::absolute(&corpus);
+    let url = crate::platform::assets::absolute(&corpus);
     let entry = all()
         .into_iter()
         .find(|e| e.corpus.as_deref() == Some(url.as_str()))

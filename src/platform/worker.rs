@@ -37,7 +37,7 @@ impl<M: 'static> WorkerHandle<M> {
         message: impl Fn(JsValue) -> M + 'static,
         error: impl Fn(String) -> M + 'static,
     ) -> Result<Self, JsValue> {
-        let worker = Worker::new(&crate::engine::absolute(url))?;
+        let worker = Worker::new(&crate::platform::assets::absolute(url))?;
         let (tx, inbox) = unbounded();
         let to_inbox = tx.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fonte_core::answer::lang::Lang;
+use fonte_core::search::lang::Lang;
 
 use crate::index;
 

@@ -1,9 +1,9 @@
 //! The question translated into the library's other language by the endpoint before it is
 //! searched (`fonte ask`, `fonte eval --translate endpoint`), as the page does when asking.
 
-use fonte_core::answer::lang::Lang;
 use fonte_core::answer::llm::Endpoint;
 use fonte_core::answer::translate::{targets, translate, Translated, Translation};
+use fonte_core::search::lang::Lang;
 
 use crate::ask::kind;
 use crate::http::Ureq;

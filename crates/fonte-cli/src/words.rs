@@ -112,9 +112,9 @@ pub fn short_list(pages: &[u32]) -> String {
 }
 
 /// A language's name, as printed.
-pub fn language(lang: fonte_core::answer::lang::Lang) -> &'static str {
+pub fn language(lang: fonte_core::search::lang::Lang) -> &'static str {
     match lang {
-        fonte_core::answer::lang::Lang::En => "English",
-        fonte_core::answer::lang::Lang::Pt => "Portuguese",
+        fonte_core::search::lang::Lang::En => "English",
+        fonte_core::search::lang::Lang::Pt => "Portuguese",
     }
 }

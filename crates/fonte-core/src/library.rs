@@ -569,7 +569,7 @@ mod tests {
             a.embed("same text"),
             FakeEncoder::new("m2").embed("same text")
         );
-        let batch = crate::search::tokenize::EncodedBatch {
+        let batch = crate::embed::tokenize::EncodedBatch {
             batch: 1,
             seq: 2,
             input_ids: vec![5, 6],

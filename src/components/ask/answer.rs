@@ -212,8 +212,8 @@ fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
         .iter()
         .map(|t| {
             let language = match t.lang {
-                fonte_core::answer::lang::Lang::En => t_string!(i18n, language_en),
-                fonte_core::answer::lang::Lang::Pt => t_string!(i18n, language_pt),
+                fonte_core::search::lang::Lang::En => t_string!(i18n, language_en),
+                fonte_core::search::lang::Lang::Pt => t_string!(i18n, language_pt),
             };
             view! {
                 <p class="hint" data-testid="translation">

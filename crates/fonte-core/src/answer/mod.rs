@@ -1,12 +1,11 @@
-//! Answering from the evidence only: the question's language ([`lang`]), the abstention
-//! threshold ([`abstain`]), the question's translation ([`translate`]), the evidence-only
-//! prompt ([`prompt`]), the LLM wire formats and streaming ([`llm`]), citation checks
-//! ([`cite`]), and the one asking pipeline that chains them ([`ask`]).
+//! Answering from the evidence only: the abstention threshold ([`abstain`]), the question's
+//! translation ([`translate`]), the evidence-only prompt ([`prompt`]), the LLM wire formats and
+//! streaming ([`llm`]), citation checks ([`cite`]), and the one asking pipeline that chains
+//! them ([`ask`]).
 
 pub mod abstain;
 pub mod ask;
 pub mod cite;
-pub mod lang;
 pub mod llm;
 pub mod prompt;
 pub mod translate;

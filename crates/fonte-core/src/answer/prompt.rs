@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::answer::lang::Lang;
+pub use crate::search::lang::Lang;
 use crate::text::words;
 
 /// Whether `answer` is the abstention sentence (in either language: a model may keep the

@@ -9,9 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::answer::lang::Lang;
 use crate::answer::llm::{stream_answer, Endpoint, Failure, Transport};
 use crate::answer::prompt::{Message, Prompt, Role};
+use crate::search::lang::Lang;
 use crate::text::fold;
 
 /// Most tokens a translation may take: a question, not an essay (a model that starts

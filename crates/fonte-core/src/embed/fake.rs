@@ -4,7 +4,7 @@
 //! (vectors of one must never be mixed with the other's).
 
 use super::{l2_normalize, Encoder};
-use crate::search::tokenize::EncodedBatch;
+use crate::embed::tokenize::EncodedBatch;
 use crate::Result;
 
 /// A fake [`Encoder`] of dimension [`FakeEncoder::DIM`].

@@ -7,13 +7,14 @@ pub mod fake;
 pub mod native;
 #[cfg(test)]
 pub(crate) mod testutil;
+pub mod tokenize;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::search::tokenize::{EncodedBatch, TextTokenizer};
+use crate::embed::tokenize::{EncodedBatch, TextTokenizer};
 use crate::{Error, Result};
 
 /// How token vectors become one text vector.

@@ -10,7 +10,7 @@ use ort::session::Session;
 use ort::value::Tensor;
 
 use super::{Encoder, ModelManifest};
-use crate::search::tokenize::EncodedBatch;
+use crate::embed::tokenize::EncodedBatch;
 use crate::{Error, Result};
 
 /// Where scripts/setup.sh puts the library, relative to the workspace root.

@@ -9,10 +9,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::embed::tokenize::TextTokenizer;
 use crate::ingest::{assemble, Prepared};
 use crate::pdf::{Extraction, Limits, Report};
 use crate::search::chunk::{ChunkParams, Chunker};
-use crate::search::tokenize::TextTokenizer;
 use crate::{Error, Result};
 
 /// What the reader is asked.

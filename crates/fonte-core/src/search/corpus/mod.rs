@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::answer::lang::{passage_languages, Lang};
 use crate::pdf::Report;
 use crate::search::chunk::{Chunk, ChunkParams};
+use crate::search::lang::{passage_languages, Lang};
 use crate::search::lexical::{Bm25, Bm25Params};
 use crate::search::retrieve::{Fusion, Neighbours};
 use crate::search::vector::VectorIndex;
@@ -36,7 +36,7 @@ pub struct DocumentMeta {
     /// How much text was read.
     pub report: Report,
     /// The model and chunker its chunks and vectors were made with. `None` in libraries
-    /// written before this was recorded: then the library's own ([`crate::store::LibraryMeta`]).
+    /// written before this was recorded: then the library's own (the store's `LibraryMeta`).
     /// A library part way through a model switch holds documents of both; only those of its
     /// target are searched, the others wait to be re-embedded (never mixed, never deleted
     /// before their replacement is stored).

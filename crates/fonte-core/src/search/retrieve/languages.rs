@@ -2,7 +2,7 @@
 
 use super::hubness::HUBNESS_WEIGHT;
 use super::{Languages, Retriever};
-use crate::answer::lang::Lang;
+use crate::search::lang::Lang;
 
 impl Retriever<'_> {
     /// The dense ranking(s) [`Fusion::languages`] asks for, `depth` deep each: one list, or

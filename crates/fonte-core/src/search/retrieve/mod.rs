@@ -9,7 +9,7 @@ pub use languages::without_axis;
 
 use std::collections::HashMap;
 
-use crate::answer::lang::Lang;
+use crate::search::lang::Lang;
 use crate::search::lexical::Bm25;
 use crate::search::vector::VectorIndex;
 
@@ -172,7 +172,7 @@ pub fn within_budget(hits: &[Hit], chars: impl Fn(u32) -> usize, budget: usize) 
 }
 
 /// Another wording of a question searched with it: a translation into a language of the
-/// library, from the endpoint the user configured (`crate::answer::translate`). Its rankings join the
+/// library, from the endpoint the user configured (answering's `translate`). Its rankings join the
 /// question's own in the fusion, so a passage in that language can be found by its words and
 /// by the model's same-language closeness, which a question in the other language lacks.
 #[derive(Debug, Clone, Copy)]
@@ -246,7 +246,7 @@ pub struct Retriever<'a> {
     pub dense: &'a VectorIndex,
     /// Document number of each chunk, for scoping.
     pub chunk_doc: &'a [u32],
-    /// Language of each chunk ([`crate::answer::lang::passage_languages`]).
+    /// Language of each chunk ([`crate::search::lang::passage_languages`]).
     pub chunk_lang: &'a [Option<Lang>],
     /// Per chunk, whether its vector is still to come (kept out of the dense ranking); empty
     /// when every chunk has one.

@@ -79,7 +79,7 @@ fn the_language_gap_lets_an_answer_in_the_other_language_reach_the_top() {
     let unit = |c: f32| vec![c, (1.0 - c * c).sqrt()];
     let lexical = Bm25::build(texts, Bm25Params::default());
     let dense = VectorIndex::build(2, vec![unit(0.80), unit(0.82), unit(0.81)]).unwrap();
-    let chunk_lang = crate::answer::lang::passage_languages(texts);
+    let chunk_lang = crate::search::lang::passage_languages(texts);
     assert_eq!(chunk_lang, [Some(Lang::En), Some(Lang::Pt), Some(Lang::Pt)]);
     let chunk_doc = [0, 1, 1];
     let ranked = |question: &str, languages, language_gap| {
@@ -182,7 +182,7 @@ fn another_wording_adds_its_rankings_to_the_fusion() {
     let unit = |c: f32| vec![c, (1.0 - c * c).sqrt()];
     let lexical = Bm25::build(texts, Bm25Params::default());
     let dense = VectorIndex::build(2, vec![unit(0.80), unit(0.82), unit(0.81)]).unwrap();
-    let chunk_lang = crate::answer::lang::passage_languages(texts);
+    let chunk_lang = crate::search::lang::passage_languages(texts);
     let r = Retriever {
         lexical: &lexical,
         dense: &dense,
@@ -243,7 +243,7 @@ fn projecting_out_the_language_axis_lets_the_answer_in_the_other_language_reach_
     let vectors = vec![norm([1.0, 0.0, 0.5]), norm([0.5, 0.3, -0.8])];
     let lexical = Bm25::build(texts, Bm25Params::default());
     let dense = VectorIndex::build(3, vectors.clone()).unwrap();
-    let chunk_lang = crate::answer::lang::passage_languages(texts);
+    let chunk_lang = crate::search::lang::passage_languages(texts);
     let q = norm([1.0, 0.0, -0.5]);
     let ranked = |languages, direction: &[f32]| {
         let r = Retriever {
@@ -296,7 +296,7 @@ fn a_passage_near_many_others_gives_way_to_the_answer_with_hubness() {
     let q = norm([1.0, 0.0, 0.0]);
     let lexical = Bm25::build(texts, Bm25Params::default());
     let dense = VectorIndex::build(3, vectors.clone()).unwrap();
-    let chunk_lang = crate::answer::lang::passage_languages(texts);
+    let chunk_lang = crate::search::lang::passage_languages(texts);
     let axis = [0.0, 0.0, 1.0];
     let hub = crate::search::retrieve::Neighbours::compute(&vectors, &axis, 2);
     let hub = hub.hubness();

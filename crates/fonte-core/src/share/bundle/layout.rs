@@ -240,3 +240,8 @@ fn check_pdf(m: &ManifestDocument, pdf: &[u8]) -> Result<()> {
     }
     Ok(())
 }
+
+/// Reads and validates a whole bundle: its layout, then every section in it.
+pub fn read(bytes: &[u8]) -> Result<Bundle> {
+    Layout::parse(bytes, bytes.len() as u64)?.assemble(0, bytes)
+}

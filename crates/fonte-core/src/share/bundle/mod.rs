@@ -18,9 +18,9 @@ use serde::{Deserialize, Serialize};
 use crate::pdf::Report;
 use crate::search::chunk::ChunkParams;
 
-pub use layout::Layout;
+pub use layout::{read, Layout};
 pub use library::Imported;
-pub use read::{head_len, read, Bundle};
+pub use read::{head_len, Bundle};
 pub use write::{write, Meta};
 
 /// The first bytes of every bundle.

@@ -1,5 +1,5 @@
 //! Reading a bundle: every check before anything is returned (docs/BUNDLE.md, "Validation"):
-//! the header and its table here, the sections in [`super::layout`].
+//! the header and its table here, the sections in the layout module.
 
 use std::collections::HashSet;
 use std::io::Read;
@@ -7,7 +7,6 @@ use std::io::Read;
 use flate2::read::DeflateDecoder;
 use sha2::{Digest, Sha256};
 
-use super::layout::Layout;
 use super::{limits, BundleError, Kind, Manifest, ENTRY, HEAD, MAGIC, MAJOR, MINOR};
 use crate::search::corpus::BuildInfo;
 use crate::store::StoredDocument;
@@ -253,9 +252,4 @@ pub(super) fn check_manifest(m: &Manifest) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Reads and validates a whole bundle (see the module).
-pub fn read(bytes: &[u8]) -> Result<Bundle> {
-    Layout::parse(bytes, bytes.len() as u64)?.assemble(0, bytes)
 }

@@ -2,7 +2,7 @@
 //! how a question or a passage says which it is in: by its function words and by the letters
 //! only Portuguese uses here. A statistical detector is unreliable on a question of a few words,
 //! and a passage needs only to be put with the other passages of its language (for fusing the
-//! dense ranking per language, `crate::search::retrieve`).
+//! dense ranking per language, in retrieval).
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
