@@ -57,7 +57,7 @@ impl Engine {
     /// The PDF of document `id`: the stored one, or for a hosted library, fetched by its
     /// range from the bundle (checked against its SHA-256), stored, then returned.
     pub async fn pdf(&self, id: &str) -> AppResult<Option<Vec<u8>>> {
-        let stored = self.library.store().pdf(id).await?;
+        let stored = self.library().store().pdf(id).await?;
         if stored.as_ref().is_some_and(|p| !p.is_empty()) {
             return Ok(stored);
         }
@@ -71,7 +71,7 @@ impl Engine {
         let Some(pdf) = hosted.as_mut().expect("opened").pdf(id).await? else {
             return Ok(stored);
         };
-        self.library.store().put_pdf(id, &pdf).await?;
+        self.library().store().put_pdf(id, &pdf).await?;
         self.refresh_storage().await;
         Ok(Some(pdf))
     }

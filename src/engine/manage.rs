@@ -19,22 +19,27 @@ impl Engine {
         let Some(model) = self.models.iter().find(|m| m.dir == dir).cloned() else {
             return Err(fonte_core::Error::Manifest(format!("no installed model in {dir}")).into());
         };
-        if self.queue.is_running() {
-            self.ui
-                .notice
-                .set(Some(t_string!(self.i18n, switch_while_busy).to_string()));
-            return Ok(());
-        }
         // A fresh service: the old model's reader and embedder go with the old one.
-        *self.service.borrow_mut() = Rc::new(ModelService::new(model.clone(), self.ui));
+        let services = ModelService::new(model.clone(), self.ui);
+        let stale = match self.session.begin_switch(&model.info(), services).await {
+            Err(fonte_core::Error::Busy) => {
+                self.ui
+                    .notice
+                    .set(Some(t_string!(self.i18n, switch_while_busy).to_string()));
+                return Ok(());
+            }
+            stale => stale?,
+        };
         self.ui.placement.set(None);
         self.ui.model.set(model.manifest.id.clone());
-        self.reindex().await
+        self.show_empty();
+        self.requeue_stale(stale).await?;
+        self.resume().await
     }
 
     /// Deletes a stored document.
     pub async fn delete(&self, key: u64, id: &str) -> AppResult<()> {
-        self.library.delete(id).await?;
+        self.library().delete(id).await?;
         self.ui.rows.update(|rows| rows.retain(|r| r.key != key));
         self.ui.generation.update(|g| *g += 1);
         self.refresh_storage().await;
@@ -43,8 +48,7 @@ impl Engine {
 
     /// Removes every document, pending file and the saved index.
     pub async fn clear(&self) -> AppResult<()> {
-        self.queue.forget();
-        self.library.clear().await?;
+        self.session.clear().await?;
         self.ui.pending.set(Vec::new());
         self.show_empty();
         self.refresh_storage().await;
@@ -56,7 +60,9 @@ impl Engine {
     /// closed tab part way loses nothing (the next visit goes on with the rest). Unfinished
     /// files of an earlier visit join the queue as new files.
     pub async fn reindex(self: &Rc<Self>) -> AppResult<()> {
-        let stale = self.library.begin_switch(&self.model().info()).await?;
+        let model = self.model();
+        let services = ModelService::new(model.clone(), self.ui);
+        let stale = self.session.begin_switch(&model.info(), services).await?;
         self.show_empty();
         self.requeue_stale(stale).await?;
         self.resume().await
@@ -79,7 +85,7 @@ impl Engine {
         for meta in stale {
             // A document whose PDF is gone cannot be re-embedded; it stays stored (and
             // unsearched) rather than being deleted.
-            let Some(pdf) = self.library.store().pdf(&meta.id).await? else {
+            let Some(pdf) = self.library().store().pdf(&meta.id).await? else {
                 continue;
             };
             let key = self.key();
@@ -96,7 +102,7 @@ impl Engine {
                 })
             });
             self.ui.progress.update(|p| p.total_bytes += size);
-            self.queue.replace(key, &meta, pdf);
+            self.queue().replace(key, &meta, pdf);
         }
         self.start();
         Ok(())
@@ -104,7 +110,7 @@ impl Engine {
 
     /// Re-queues the unfinished files of an earlier visit.
     pub async fn resume(self: &Rc<Self>) -> AppResult<()> {
-        let files = self.library.store().pending().await?;
+        let files = self.library().store().pending().await?;
         self.add_files(
             files
                 .into_iter()
@@ -116,7 +122,7 @@ impl Engine {
 
     /// Forgets the unfinished files of an earlier visit.
     pub async fn discard_pending(&self) -> AppResult<()> {
-        let store = self.library.store();
+        let store = self.library().store();
         for p in store.pending().await? {
             store.delete_pending(&p.id).await?;
         }

@@ -18,7 +18,7 @@ use std::rc::Rc;
 use fonte_core::ingest::queue::Queue;
 use fonte_core::library::{Library, Opening};
 use fonte_core::search::lexical::highlight;
-use fonte_core::search::retrieve::Search;
+use fonte_core::session::Session;
 use fonte_core::store::Store;
 use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -34,24 +34,20 @@ pub use service::ModelService;
 
 /// Where the model and onnxruntime-web are served from (same origin as the app).
 pub const ORT_DIR: &str = "ort/";
-/// Results looked at for a document still embedding that a search should move up the queue
-/// (one the first few results come from, not any passage that shares a word).
-const PREFER_WITHIN: usize = 3;
+/// The page's session: its IndexedDB library and its model's services.
+pub type PageSession = Session<IdbStore, ModelService>;
 
 /// The library and everything that works on it.
 pub struct Engine {
     ui: Ui,
     i18n: I18nContext<Locale>,
-    library: Library<IdbStore>,
-    // The library's model with its reader and embedder (replaced by `switch_model`).
-    service: RefCell<Rc<ModelService>>,
+    // The library, its queue and its model's reader and embedder (replaced by `switch_model`).
+    session: PageSession,
     models: Vec<Model>,
-    queue: Queue,
     // Bytes embedded so far of each file part-embedded: the queue embeds the first pages of
     // every file before the rest of any, so several can be part-way at once.
     embedding: RefCell<std::collections::HashMap<u64, f64>>,
     next_key: Cell<u64>,
-    calibration: RefCell<ask::Calibration>,
     // Which library this is, and for a hosted one its bundle (opened on the first PDF shown).
     entry: Entry,
     hosted: async_lock::Mutex<Option<crate::platform::hosted::Hosted>>,
@@ -93,15 +89,16 @@ impl Engine {
         )
         .clone();
         let info = model.info();
-        let (library, opening) = Library::open(store, &info).await?;
-        library.rank_for(&model.manifest);
+        let services = ModelService::new(model.clone(), ui);
+        let (session, opening) = Session::open(store, &info, services).await?;
+        session.library().rank_for(&model.manifest);
         let (loaded, stale, damaged) = match opening {
             Opening::Ready {
                 restored,
                 stale,
                 damaged,
             } => {
-                let corpus = library.corpus();
+                let corpus = session.library().corpus();
                 let loaded = Loaded::Ready {
                     restored,
                     documents: corpus.documents().len(),
@@ -121,18 +118,15 @@ impl Engine {
         let engine = Rc::new(Self {
             ui,
             i18n,
-            library,
-            service: RefCell::new(Rc::new(ModelService::new(model, ui))),
+            session,
             models,
-            queue: Queue::new(),
             embedding: RefCell::default(),
             next_key: Cell::new(1),
-            calibration: RefCell::default(),
             entry,
             hosted: async_lock::Mutex::new(hosted),
         });
         let mut rows: Vec<Row> = engine
-            .library
+            .library()
             .documents()
             .into_iter()
             .map(|d| engine.stored_row(d))
@@ -152,7 +146,7 @@ impl Engine {
         ui.model.set(engine.model().manifest.id);
         ui.loaded.set(loaded);
         ui.generation.update(|g| *g += 1);
-        let pending = engine.library.store().pending().await?;
+        let pending = engine.library().store().pending().await?;
         ui.pending
             .set(pending.into_iter().map(|p| (p.id, p.name)).collect());
         // A model switch that a closed tab interrupted goes on: the documents not moved yet
@@ -177,14 +171,27 @@ impl Engine {
     /// The service of the library's model (cloned out: it is replaced on a model switch
     /// while work that started with the old one finishes with it).
     fn service(&self) -> Rc<ModelService> {
-        self.service.borrow().clone()
+        self.session.services()
+    }
+
+    /// The core session the page drives (asking goes through it).
+    pub fn session(&self) -> &PageSession {
+        &self.session
+    }
+
+    fn library(&self) -> &Library<IdbStore> {
+        self.session.library()
+    }
+
+    fn queue(&self) -> &Queue {
+        self.session.queue()
     }
 
     /// The row of a stored, searchable document.
     fn stored_row(&self, d: fonte_core::search::corpus::DocumentMeta) -> Row {
         Row {
             key: self.key(),
-            chunks: Some(self.library.chunk_count(&d.id)),
+            chunks: Some(self.library().chunk_count(&d.id)),
             id: Some(d.id),
             name: d.name,
             size: None,
@@ -210,24 +217,11 @@ impl Engine {
     /// Hybrid search; `scope` lists the document ids to search (all when empty).
     pub async fn search(&self, query: &str, scope: &[String]) -> AppResult<Vec<ResultRow>> {
         let query = query.trim();
-        if query.is_empty() || self.library.corpus().chunks().is_empty() {
+        if query.is_empty() || self.library().corpus().chunks().is_empty() {
             return Ok(Vec::new());
         }
-        let vector = self.embed_query(query).await?;
-        self.library.rank_for(&self.model().manifest);
-        let corpus = self.library.corpus();
-        let numbers: Vec<u32> = scope
-            .iter()
-            .filter_map(|id| corpus.document_number(id))
-            .collect();
-        let scope = (!scope.is_empty()).then_some(numbers.as_slice());
-        let hits = corpus.search(&Search::new(query, Some(&vector)).scope(scope));
-        // A document still embedding among the first results is what the user is looking
-        // for, whether or not the passage found already has its vector (its other passages
-        // may not): the queue embeds it next, so it is searchable by meaning soonest.
-        if let Some(doc) = corpus.still_embedding_among(&hits, PREFER_WITHIN) {
-            self.queue.prefer(&corpus.documents()[doc as usize].id);
-        }
+        let hits = self.session.search(query, scope).await?;
+        let corpus = self.library().corpus();
         let rows: Vec<ResultRow> = hits
             .into_iter()
             .map(|h| {
@@ -260,7 +254,7 @@ impl Engine {
         start: usize,
         end: usize,
     ) -> AppResult<Vec<f32>> {
-        let Some(text) = self.library.store().page(id, page).await? else {
+        let Some(text) = self.library().store().page(id, page).await? else {
             return Ok(Vec::new());
         };
         Ok(text.marks(start, end).into_iter().flatten().collect())
@@ -268,7 +262,7 @@ impl Engine {
 
     /// The stored documents as (id, name), for scoping.
     pub fn documents(&self) -> Vec<(String, String)> {
-        self.library
+        self.library()
             .documents()
             .into_iter()
             .map(|d| (d.id, d.name))

@@ -26,15 +26,15 @@ impl Engine {
         leptos::task::spawn_local(async move {
             loop {
                 let Some(e) = engine.upgrade() else { return };
-                if e.library.build_neighbours(0) {
+                if e.library().build_neighbours(0) {
                     drop(e);
                     TimeoutFuture::new(IDLE_MS).await;
                     continue;
                 }
-                if e.library.build_neighbours(SLICE_PAIRS) {
+                if e.library().build_neighbours(SLICE_PAIRS) {
                     // Saved so the next visit need not compute them; worth it, not required
                     // (a full quota is reported where documents are stored).
-                    let _ = e.library.save_index().await;
+                    let _ = e.library().save_index().await;
                 }
                 drop(e);
                 yield_now().await;

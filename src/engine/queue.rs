@@ -28,8 +28,8 @@ impl Engine {
             .map(|(f, size)| (f.key, f.name.clone(), *size))
             .collect();
         let added = match self
-            .queue
-            .add(&self.library, files.into_iter().map(|(f, _)| f).collect())
+            .session
+            .add(files.into_iter().map(|(f, _)| f).collect())
         {
             Ok(added) => added,
             // Never mix vectors of two models: the stored library must be re-indexed first.
@@ -61,7 +61,7 @@ impl Engine {
                 self.ui.progress.update(|p| p.total_bytes += size);
             }
         }
-        let queued = self.queue.queued_ids();
+        let queued = self.queue().queued_ids();
         self.ui
             .pending
             .update(|p| p.retain(|(id, _)| !queued.contains(id)));
@@ -71,7 +71,7 @@ impl Engine {
     /// Starts the queue unless it is running (then it picks new files up itself). An empty
     /// run still ends a model switch with nothing left to move (an empty library).
     pub(super) fn start(self: &Rc<Self>) {
-        if self.queue.is_running() {
+        if self.queue().is_running() {
             return;
         }
         let me = self.clone();
@@ -82,11 +82,7 @@ impl Engine {
                     p.started_ms = now_ms();
                 }
             });
-            // The service of the model the run started with: a switch waits for the run.
-            let service = me.service();
-            me.queue
-                .run(&me.library, &*service, &|event| me.show(event))
-                .await;
+            me.session.ingest(&|event| me.show(event)).await;
             me.refresh_storage().await;
         });
     }
@@ -193,7 +189,7 @@ impl Engine {
 
     /// Tries a file that needed a password again, with `password`.
     pub fn unlock(self: &Rc<Self>, key: u64, password: String) {
-        let Some(bytes) = self.queue.unlock(key, password) else {
+        let Some(bytes) = self.queue().unlock(key, password) else {
             return;
         };
         self.set_status(key, |r| r.status = Status::Queued);
@@ -203,6 +199,6 @@ impl Engine {
 
     /// Stops after the current slice; files not started are dropped from the queue.
     pub fn cancel(&self) {
-        self.queue.cancel();
+        self.queue().cancel();
     }
 }

@@ -124,6 +124,19 @@ impl ModelService {
     }
 }
 
+impl fonte_core::session::Services for ModelService {
+    fn model(&self) -> &fonte_core::embed::ModelManifest {
+        &self.model.manifest
+    }
+
+    /// The query vector of `text` (the library's model, as a query).
+    async fn embed_query(&self, text: &str) -> AppResult<Vec<f32>> {
+        let mut slot = self.embedder().await?;
+        let embedder = slot.as_mut().expect("loaded by embedder()");
+        Ok(embedder.embed_query(text).await?)
+    }
+}
+
 impl ModelService {
     /// Frees the embedding workers only ingesting uses, once the queue is idle (a search
     /// waits for the current inference, as for any other).

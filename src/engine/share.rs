@@ -24,7 +24,7 @@ impl Engine {
             created,
             pdfs,
         };
-        Ok(self.library.export(ids, &meta).await?)
+        Ok(self.library().export(ids, &meta).await?)
     }
 
     /// Imports a bundle: nothing is stored unless all of it is valid and of this library's
@@ -44,10 +44,10 @@ impl Engine {
         bundle: fonte_core::share::bundle::Bundle,
         on: &mut dyn FnMut(usize, usize),
     ) -> AppResult<Imported> {
-        let imported = self.library.import_bundle(bundle, on).await?;
+        let imported = self.session.import_bundle(bundle, on).await?;
         // Rows for the documents the page does not list yet.
         let added: Vec<Row> = self
-            .library
+            .library()
             .documents()
             .into_iter()
             .filter(|d| {

@@ -116,16 +116,16 @@ pub fn run(args: &BundleArgs) -> Result<(), String> {
         overlap_tokens: args.overlap,
     };
     // The same queue as `fonte index` and the page, then the page's own export.
-    let (library, _) = crate::ingest::ingest(&args.inputs, params, model::load(&args.model)?)?;
+    let session = crate::ingest::ingest(&args.inputs, params, model::load(&args.model)?)?;
     let meta = Meta {
         title: args.title.clone(),
         description: args.description.clone(),
         created: now(),
         pdfs: !args.no_pdfs,
     };
-    let bytes = pollster::block_on(library.export(None, &meta)).map_err(|e| e.to_string())?;
+    let bytes = pollster::block_on(session.export(None, &meta)).map_err(|e| e.to_string())?;
     std::fs::write(output, &bytes).map_err(|e| format!("{}: {e}", output.display()))?;
-    let corpus = library.corpus();
+    let corpus = session.library().corpus();
     eprintln!(
         "wrote {} ({} documents, {} chunks, {} bytes{})",
         output.display(),

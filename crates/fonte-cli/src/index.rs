@@ -17,9 +17,10 @@ pub fn build(
     params: ChunkParams,
     model_args: &ModelArgs,
 ) -> Result<Corpus, String> {
-    let (library, embedder) = crate::ingest::ingest(inputs, params, model::load(model_args)?)?;
-    let mut corpus = library.into_corpus();
-    corpus.rank_for(embedder.manifest());
+    let session = crate::ingest::ingest(inputs, params, model::load(model_args)?)?;
+    let model = fonte_core::session::Services::model(&*session.services()).clone();
+    let mut corpus = session.into_library().into_corpus();
+    corpus.rank_for(&model);
     Ok(corpus)
 }
 

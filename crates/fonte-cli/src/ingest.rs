@@ -8,14 +8,14 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use fonte_core::embed::native::OrtEncoder;
-use fonte_core::embed::Embedder;
-use fonte_core::ingest::queue::{File, IngestEvent, Queue, Services};
+use fonte_core::embed::{Embedder, ModelManifest};
+use fonte_core::ingest::queue::{File, IngestEvent, Services};
 use fonte_core::ingest::reader::{Reader, Reply, Request};
 use fonte_core::ingest::Prepared;
-use fonte_core::library::Library;
 use fonte_core::pdf::Report;
 use fonte_core::search::chunk::ChunkParams;
 use fonte_core::search::corpus::BuildInfo;
+use fonte_core::session::{self, Session};
 use fonte_core::store::MemStore;
 use fonte_core::Error;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -45,10 +45,32 @@ pub fn collect_pdfs(inputs: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-/// The queue's services natively.
-struct Native {
+/// A session's services natively.
+pub struct Native {
+    manifest: ModelManifest,
     reader: RefCell<Reader>,
     embedder: RefCell<Embedder<OrtEncoder>>,
+}
+
+impl Native {
+    /// The reader with `embedder`'s tokenizer, and `embedder`.
+    pub fn new(embedder: Embedder<OrtEncoder>) -> Self {
+        Self {
+            manifest: embedder.manifest().clone(),
+            reader: RefCell::new(Reader::with_tokenizer(embedder.tokenizer().clone())),
+            embedder: RefCell::new(embedder),
+        }
+    }
+}
+
+impl session::Services for Native {
+    fn model(&self) -> &ModelManifest {
+        &self.manifest
+    }
+
+    async fn embed_query(&self, text: &str) -> Result<Vec<f32>, Error> {
+        pollster::block_on(self.embedder.borrow_mut().embed_query(text))
+    }
 }
 
 impl Services for Native {
@@ -97,14 +119,14 @@ impl Services for Native {
     }
 }
 
-/// Reads, chunks and embeds the PDFs under `inputs` into a library in memory with `embedder`,
-/// reporting each file on stderr (stored with its report, rejected with its reason, skipped as
-/// a duplicate); gives the embedder back with the library.
+/// Reads, chunks and embeds the PDFs under `inputs` into a session over a library in memory,
+/// with `embedder`, reporting each file on stderr (stored with its report, rejected with its
+/// reason, skipped as a duplicate).
 pub fn ingest(
     inputs: &[PathBuf],
     params: ChunkParams,
     embedder: Embedder<OrtEncoder>,
-) -> Result<(Library<MemStore>, Embedder<OrtEncoder>), String> {
+) -> Result<Session<MemStore, Native>, String> {
     let paths = collect_pdfs(inputs);
     if paths.is_empty() {
         return Err("no PDF files found".into());
@@ -114,8 +136,12 @@ pub fn ingest(
         dim: embedder.manifest().dim,
         chunk_params: params,
     };
-    let (library, _) =
-        pollster::block_on(Library::open(MemStore::default(), &info)).map_err(|e| e.to_string())?;
+    let (session, _) = pollster::block_on(Session::open(
+        MemStore::default(),
+        &info,
+        Native::new(embedder),
+    ))
+    .map_err(|e| e.to_string())?;
     let mut names = HashMap::new();
     let mut files = Vec::new();
     for (key, path) in paths.iter().enumerate() {
@@ -134,8 +160,7 @@ pub fn ingest(
         }
         names.insert(key, name);
     }
-    let queue = Queue::new();
-    for added in queue.add(&library, files).map_err(|e| e.to_string())? {
+    for added in session.add(files).map_err(|e| e.to_string())? {
         if added.duplicate_of.is_some() {
             eprintln!(
                 "{}: duplicate of a file already indexed, skipped",
@@ -143,10 +168,6 @@ pub fn ingest(
             );
         }
     }
-    let services = Native {
-        reader: RefCell::new(Reader::with_tokenizer(embedder.tokenizer().clone())),
-        embedder: RefCell::new(embedder),
-    };
     let failed = RefCell::new(None);
     let read = RefCell::new(HashMap::new());
     let bar = ProgressBar::new(0);
@@ -182,10 +203,10 @@ pub fn ingest(
         IngestEvent::Warning { error } => bar.suspend(|| eprintln!("warning: {error}")),
         _ => {}
     };
-    pollster::block_on(queue.run(&library, &services, &on));
+    pollster::block_on(session.ingest(&on));
     bar.finish_and_clear();
     if let Some(e) = failed.into_inner() {
         return Err(e);
     }
-    Ok((library, services.embedder.into_inner()))
+    Ok(session)
 }

@@ -6,7 +6,8 @@
 //! ingestion queue), [`search`] (chunking, tokens, BM25, vectors, fusion, the corpus),
 //! [`answer`] (abstention, translation, the prompt, the LLM wire formats, citations, the one
 //! asking pipeline) and [`share`] (the bundle format); [`library`] and [`store`] keep a
-//! library between visits, [`embed`] runs the model, [`eval`] measures.
+//! library between visits, [`embed`] runs the model, [`eval`] measures. A [`session`] is one
+//! library at work, driven the same way by the page and the CLI.
 //!
 //! Platform services are traits here ([`embed::Embedder`]) with the runtime-specific part kept
 //! at one module boundary: [`embed::native`] natively, the app's `platform::embed` in the browser.
@@ -27,6 +28,7 @@ pub mod eval;
 pub mod ingest;
 pub mod library;
 pub mod search;
+pub mod session;
 pub mod share;
 pub mod store;
 

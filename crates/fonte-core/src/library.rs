@@ -53,6 +53,9 @@ pub struct Library<S: Store> {
     // stored nothing (duplicates, a full storage) writes nothing, so a full quota is not
     // reported twice.
     unsaved: std::cell::Cell<bool>,
+    // Bumped whenever the searchable documents change, so what is derived from them (the
+    // abstention threshold) is computed again.
+    generation: std::cell::Cell<u64>,
 }
 
 impl<S: Store> Library<S> {
@@ -92,6 +95,7 @@ impl<S: Store> Library<S> {
             corpus: RefCell::new(corpus),
             mismatched: std::cell::Cell::new(mismatched),
             unsaved: std::cell::Cell::new(unsaved),
+            generation: std::cell::Cell::new(0),
         };
         Ok((library, opening))
     }
@@ -109,6 +113,15 @@ impl<S: Store> Library<S> {
     /// Gives the corpus back (closing the library), e.g. to write it to a file.
     pub fn into_corpus(self) -> Corpus {
         self.corpus.into_inner()
+    }
+
+    /// How many times the searchable documents changed since the library was opened.
+    pub fn generation(&self) -> u64 {
+        self.generation.get()
+    }
+
+    fn changed(&self) {
+        self.generation.set(self.generation.get() + 1);
     }
 
     /// The searchable corpus. Do not hold the borrow across an `.await`.
@@ -192,6 +205,7 @@ impl<S: Store> Library<S> {
             ..
         } = doc;
         self.unsaved.set(true);
+        self.changed();
         let mut corpus = self.corpus.borrow_mut();
         if let Some(n) = corpus.document_number(&meta.id) {
             if corpus.is_provisional(n)
@@ -232,6 +246,7 @@ impl<S: Store> Library<S> {
             return None;
         }
         corpus.begin_document(meta, chunks.to_vec()).ok()?;
+        self.changed();
         Some(Provisional { library: self, id })
     }
 
@@ -240,6 +255,7 @@ impl<S: Store> Library<S> {
         self.store.delete_document(id).await?;
         self.corpus.borrow_mut().remove_document(id)?;
         self.unsaved.set(true);
+        self.changed();
         self.save_index().await
     }
 
@@ -249,6 +265,7 @@ impl<S: Store> Library<S> {
         let info = self.info();
         *self.corpus.borrow_mut() = Corpus::empty(info);
         self.mismatched.set(false);
+        self.changed();
         Ok(())
     }
 
@@ -272,6 +289,7 @@ impl<S: Store> Library<S> {
         *self.corpus.borrow_mut() = Corpus::empty(info.clone());
         self.mismatched.set(false);
         self.unsaved.set(true);
+        self.changed();
         let stale = self.store.documents().await?;
         Ok(stale)
     }
@@ -312,6 +330,7 @@ impl<S: Store> Drop for Provisional<'_, S> {
         if let Some(n) = corpus.document_number(&self.id) {
             if corpus.is_provisional(n) {
                 let _ = corpus.remove_document(&self.id);
+                self.library.changed();
             }
         }
     }

@@ -196,7 +196,7 @@ pub fn Ask(
                 _ => {}
             };
             let endpoint = ep.as_ref().map(|e| (e, &*transport));
-            match prepare_question(&*e, &request, endpoint, &mut on).await {
+            match prepare_question(e.session(), &request, endpoint, &mut on).await {
                 // Stopped while translating: nothing more is sent; the evidence found without
                 // the translation is kept, and Retry goes on from it.
                 Ok(asked) if asked.stopped => {
