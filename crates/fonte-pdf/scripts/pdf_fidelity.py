@@ -140,7 +140,7 @@ def missed_by_both(ours, ref, second, most=10):
 
 def differing_words(ours, ref, most=12):
     """The word tokens only one side reads, most frequent first, as `word×count` lists: what a
-    person needs to tell which side is wrong (docs/QUALITY.md §1, "Below 0.97")."""
+    person needs to tell which side is wrong (docs/QUALITY.md §1)."""
     a, b = collections.Counter(ours), collections.Counter(ref)
     show = lambda c: " ".join(f"{w}×{n}" for w, n in c.most_common(most))  # noqa: E731
     return show(a - b), show(b - a)

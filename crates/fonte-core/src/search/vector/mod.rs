@@ -5,7 +5,7 @@
 //! for measurement but is not the default: at Fonte's sizes (up to ~100k chunks) it was slower
 //! to query than a plain scan, took minutes to build, cannot take a new document without a
 //! full rebuild, and reached recall@10 0.64 on random vectors at its defaults, against 0.99 for
-//! the int8 scan (docs/QUALITY.md, "Vector search").
+//! the int8 scan (docs/QUALITY.md §3, "The vector index").
 
 use instant_distance::{Builder, HnswMap, Point, Search};
 use serde::{Deserialize, Serialize};
