@@ -15,7 +15,8 @@ use crate::components::share::{import, Share, Sharing};
 use crate::components::source::{Passage, SourcePanel};
 use crate::engine::Engine;
 use crate::i18n::*;
-use crate::state::{Loaded, Row, Status, Ui, Why};
+use crate::state::{Loaded, Notice, Row, Status, Ui, Why};
+use crate::AppError;
 
 fn is_pdf(f: &PickedFile) -> bool {
     f.name.to_lowercase().ends_with(".pdf") || f.file.type_() == "application/pdf"
@@ -24,7 +25,7 @@ fn is_pdf(f: &PickedFile) -> bool {
 async fn read(file: &web_sys::File) -> Result<Vec<u8>, String> {
     let buffer = JsFuture::from(file.array_buffer())
         .await
-        .map_err(|e| crate::AppError::js_text(&e))?;
+        .map_err(|e| AppError::js_text(&e))?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
@@ -80,18 +81,15 @@ fn Page() -> impl IntoView {
         if crate::platform::offline::start().await {
             return;
         }
-        match Engine::open(ui, i18n, crate::platform::libraries::chosen()).await {
+        match Engine::open(ui, crate::platform::libraries::chosen()).await {
             Ok(e) => {
                 engine.set_value(Some(e.clone()));
                 crate::platform::offline::warm();
                 // A hosted corpus updated on its server since it was stored (offline: later).
                 match e.refresh_hosted().await {
-                    Ok(Some((added, removed))) => ui.notice.set(Some(
-                        t_string!(i18n, corpus_updated)
-                            .to_string()
-                            .replace("{added}", &added.to_string())
-                            .replace("{removed}", &removed.to_string()),
-                    )),
+                    Ok(Some((added, removed))) => ui
+                        .notice
+                        .set(Some(Notice::CorpusUpdated { added, removed })),
                     Ok(None) => {}
                     Err(err) => web_sys::console::warn_1(
                         &format!("Fonte: the corpus could not be checked for updates: {err}")
@@ -101,7 +99,7 @@ fn Page() -> impl IntoView {
                 crate::platform::storage::persist().await;
                 e.refresh_storage().await;
             }
-            Err(err) => ui.loaded.set(Loaded::Failed(err.to_string())),
+            Err(err) => ui.loaded.set(Loaded::Failed(err)),
         }
     });
     let add_files = move |files: Vec<PickedFile>| {
@@ -125,8 +123,8 @@ fn Page() -> impl IntoView {
                 // A bundle dropped with the PDFs is imported (validated whole first).
                 if f.name.to_lowercase().ends_with(".fonte") {
                     match read(&f.file).await {
-                        Ok(bytes) => import(i18n, engine, sharing, bytes),
-                        Err(e) => sharing.set(Sharing::Refused(e)),
+                        Ok(bytes) => import(engine, sharing, bytes),
+                        Err(e) => sharing.set(Sharing::Refused(AppError::File(e))),
                     }
                     continue;
                 }
@@ -142,9 +140,10 @@ fn Page() -> impl IntoView {
                 }
                 match read(&f.file).await {
                     Ok(bytes) => accepted.push((f.name, f.size, bytes)),
-                    Err(e) => ui
-                        .notice
-                        .set(Some(format!("{}: could not read ({e})", f.name))),
+                    Err(detail) => ui.notice.set(Some(Notice::FileUnreadable {
+                        name: f.name,
+                        detail,
+                    })),
                 }
             }
             // Files dropped while the library is still opening wait for it.
@@ -154,8 +153,7 @@ fn Page() -> impl IntoView {
                     break;
                 }
                 if let Loaded::Failed(why) = ui.loaded.get_untracked() {
-                    ui.notice
-                        .set(Some(format!("{} {why}", t_string!(i18n, files_not_added))));
+                    ui.notice.set(Some(Notice::FilesNotAdded(why)));
                     break;
                 }
                 gloo::timers::future::TimeoutFuture::new(50).await;

@@ -19,6 +19,9 @@ pub enum AppError {
         /// What the browser said.
         reason: String,
     },
+    /// The browser could not read a file the user dropped or picked (what it said).
+    #[error("could not read the file: {0}")]
+    File(String),
     /// The ONNX runtime failed to start or to run the model.
     #[error("embedding runtime: {0}")]
     Runtime(String),
@@ -68,6 +71,14 @@ impl From<indexed_db_futures::error::Error> for AppError {
 impl From<indexed_db_futures::error::OpenDbError> for AppError {
     fn from(e: indexed_db_futures::error::OpenDbError) -> Self {
         AppError::Storage(e.to_string())
+    }
+}
+
+/// Errors compare by what they say: signals holding one skip an update that changes nothing
+/// (the core's I/O errors have no equality of their own).
+impl PartialEq for AppError {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
     }
 }
 

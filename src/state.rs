@@ -1,11 +1,12 @@
 //! What the page shows, as signals: one [`Ui`] (all `Copy` handles) shared by the components
 //! and updated by the engine.
 
-use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped};
+use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped, Unreadable};
 use leptos::prelude::*;
 
 use crate::models::Model;
 use crate::platform::embed::Placement;
+use crate::AppError;
 
 /// Where a file is in ingestion, or how it ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,8 +48,8 @@ pub enum Status {
     Cancelled,
     /// Not stored: the browser's storage for the site is full.
     StorageFull,
-    /// An error of the browser or the model (message).
-    Failed(String),
+    /// An error of the browser or the model.
+    Failed(AppError),
     /// Stored, but its record in the browser's storage cannot be read back: delete it and add
     /// the file again.
     Damaged,
@@ -66,7 +67,7 @@ pub enum Why {
     /// Text is shown but none of it decodes (why, glyphs shown): OCR it.
     Undecodable(Loss, u32),
     /// Not a readable PDF (the parser's words).
-    Malformed(String),
+    Malformed(Unreadable, String),
     /// Not a PDF at all.
     NotPdf,
     /// Over the size limit: (its size, the limit), bytes.
@@ -89,7 +90,7 @@ impl Status {
                 RejectReason::OtherSecurityHandler { handler } => Why::Recipients(handler.clone()),
                 RejectReason::NoTextLayer => Why::Scanned,
                 RejectReason::Undecodable { why, shown } => Why::Undecodable(*why, *shown),
-                RejectReason::Malformed { detail } => Why::Malformed(detail.clone()),
+                RejectReason::Malformed { cause, detail } => Why::Malformed(*cause, detail.clone()),
                 RejectReason::TooLarge { bytes, max } => Why::TooLarge(*bytes, *max),
                 RejectReason::ReaderStopped { why } => Why::Stopped(why.clone()),
             }),
@@ -227,8 +228,8 @@ pub enum Loaded {
         /// What it was built with.
         stored: String,
     },
-    /// Could not open (message).
-    Failed(String),
+    /// Could not open.
+    Failed(AppError),
 }
 
 /// One search result.
@@ -256,6 +257,46 @@ pub struct ResultRow {
     pub lexical_only: bool,
 }
 
+/// What the page tells the user about a whole operation; worded by
+/// `components::errors::notice_text` in the interface language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Notice {
+    /// An operation failed.
+    Error(AppError),
+    /// Files cannot be added to a library of another model until it is re-indexed.
+    ReindexFirst,
+    /// The model cannot change while files are being added.
+    SwitchWhileBusy,
+    /// A file was not stored: the browser's storage for the site is full.
+    StorageFull,
+    /// An older version of the app holds the storage open in another tab.
+    DbBlocked,
+    /// The app was updated in another tab, which closed this tab's connection.
+    DbClosedForUpgrade,
+    /// A hosted corpus changed on its site since it was stored.
+    CorpusUpdated {
+        /// Documents added.
+        added: usize,
+        /// Documents removed.
+        removed: usize,
+    },
+    /// Files dropped while the library could not open.
+    FilesNotAdded(AppError),
+    /// The browser could not read a dropped file (what it said).
+    FileUnreadable {
+        /// The file's name.
+        name: String,
+        /// The browser's own words.
+        detail: String,
+    },
+}
+
+impl From<AppError> for Notice {
+    fn from(e: AppError) -> Self {
+        Notice::Error(e)
+    }
+}
+
 /// The page's signals.
 #[derive(Clone, Copy)]
 pub struct Ui {
@@ -265,8 +306,8 @@ pub struct Ui {
     pub progress: RwSignal<Progress>,
     /// Whether ingestion is running.
     pub busy: RwSignal<bool>,
-    /// A message for the user (errors of whole operations).
-    pub notice: RwSignal<Option<String>>,
+    /// A message for the user (errors of whole operations), worded where it is shown.
+    pub notice: RwSignal<Option<Notice>>,
     /// Unfinished files of an earlier visit: (id, name).
     pub pending: RwSignal<Vec<(String, String)>>,
     /// How the library opened.

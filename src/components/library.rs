@@ -6,6 +6,7 @@ use std::rc::Rc;
 use leptos::prelude::*;
 
 use crate::components::drop_zone::human_size;
+use crate::components::errors::{error_view, notice_view};
 use crate::components::words::{eta_view, placement_view, status_view};
 use crate::engine::Engine;
 use crate::i18n::*;
@@ -35,7 +36,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             with_engine(Box::new(move |e| {
                 leptos::task::spawn_local(async move {
                     if let Err(err) = e.delete(key, &id).await {
-                        ui.notice.set(Some(err.to_string()));
+                        ui.notice.set(Some(err.into()));
                     }
                 });
             }));
@@ -101,7 +102,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
         with_engine(Box::new(move |e| {
             leptos::task::spawn_local(async move {
                 if let Err(err) = e.clear().await {
-                    ui.notice.set(Some(err.to_string()));
+                    ui.notice.set(Some(err.into()));
                 }
             });
         }));
@@ -116,7 +117,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 Ok(()) => {
                     let _ = web_sys::window().map(|w| w.location().reload());
                 }
-                Err(err) => ui.notice.set(Some(err.to_string())),
+                Err(err) => ui.notice.set(Some(err.into())),
             }
         });
     };
@@ -125,7 +126,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
         with_engine(Box::new(move |e| {
             leptos::task::spawn_local(async move {
                 if let Err(err) = e.resume().await {
-                    ui.notice.set(Some(err.to_string()));
+                    ui.notice.set(Some(err.into()));
                 }
             });
         }));
@@ -134,7 +135,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
         with_engine(Box::new(move |e| {
             leptos::task::spawn_local(async move {
                 if let Err(err) = e.discard_pending().await {
-                    ui.notice.set(Some(err.to_string()));
+                    ui.notice.set(Some(err.into()));
                 }
             });
         }));
@@ -168,7 +169,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 with_engine(Box::new(move |e| {
                     leptos::task::spawn_local(async move {
                         if let Err(err) = e.reindex().await {
-                            ui.notice.set(Some(err.to_string()));
+                            ui.notice.set(Some(err.into()));
                         }
                     });
                 }));
@@ -183,7 +184,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             .into_any()
         }
         Loaded::Failed(why) => view! {
-            {t!(i18n, open_failed, why)}
+            {t!(i18n, open_failed, why = move || error_view(i18n, &why))}
             " "
             // Always there, even when the library cannot be opened at all.
             <button type="button" class="link danger" data-testid="clear-failed" on:click=clear_failed>
@@ -207,7 +208,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             }>{loaded_text}</p>
             <Show when=move || ui.notice.get().is_some()>
                 <p class="notice" role="alert" data-testid="notice">
-                    {move || ui.notice.get().unwrap_or_default()}
+                    {move || ui.notice.get().map(|n| notice_view(i18n, &n))}
                     " "
                     <button type="button" class="link" on:click=move |_| ui.notice.set(None)>
                         {t!(i18n, dismiss)}

@@ -2,6 +2,7 @@
 
 pub mod ask;
 pub mod drop_zone;
+pub mod errors;
 pub mod libraries;
 pub mod library;
 pub mod search;

@@ -55,7 +55,7 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
                     results.set(r);
                     searched.set(true);
                 }
-                Err(err) => ui.notice.set(Some(err.to_string())),
+                Err(err) => ui.notice.set(Some(err.into())),
             }
         });
     };

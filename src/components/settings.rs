@@ -31,7 +31,7 @@ pub fn Settings(ui: Ui, engine: EngineHandle) -> impl IntoView {
         if let Some(e) = engine.get_value() {
             leptos::task::spawn_local(async move {
                 if let Err(err) = e.switch_model(&dir).await {
-                    ui.notice.set(Some(err.to_string()));
+                    ui.notice.set(Some(err.into()));
                 }
             });
         }

@@ -6,9 +6,9 @@ use fonte_core::share::bundle::BundleError;
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use leptos_i18n::I18nContext;
 use wasm_bindgen::JsCast;
 
+use crate::components::errors::error_view;
 use crate::components::library::EngineHandle;
 use crate::i18n::*;
 use crate::state::Ui;
@@ -34,36 +34,12 @@ pub enum Sharing {
     Importing(usize, usize),
     /// Imported: added, already there.
     Imported(usize, usize),
-    /// Refused, with why (worded).
-    Refused(String),
+    /// Refused, with why.
+    Refused(AppError),
     /// Of another model than this library's: offered as a library of its own.
-    OtherModel(Held, String),
+    OtherModel(Held, AppError),
     /// Exporting.
     Exporting,
-}
-
-/// Why a bundle was refused, in the interface language.
-fn refusal(i18n: I18nContext<Locale>, e: &AppError) -> String {
-    let AppError::Core(fonte_core::Error::Bundle(b)) = e else {
-        return e.to_string();
-    };
-    match b.clone() {
-        BundleError::NotABundle => t_string!(i18n, bundle_not_a_bundle).to_string(),
-        BundleError::Version { major, minor } => {
-            format!("{} ({major}.{minor})", t_string!(i18n, bundle_version))
-        }
-        BundleError::OtherModel { bundle, library } => {
-            format!(
-                "{} ({bundle} ≠ {library})",
-                t_string!(i18n, bundle_other_model)
-            )
-        }
-        BundleError::Truncated { .. } => t_string!(i18n, bundle_truncated).to_string(),
-        BundleError::Checksum { section } | BundleError::Inflate { section, .. } => {
-            format!("{} ({section})", t_string!(i18n, bundle_damaged))
-        }
-        other => format!("{} ({other})", t_string!(i18n, bundle_inconsistent)),
-    }
 }
 
 /// Offers `bytes` as a download named `name`.
@@ -82,12 +58,7 @@ fn download(bytes: &[u8], name: &str) -> Result<(), wasm_bindgen::JsValue> {
 }
 
 /// Imports `bytes` into the library, reporting in `state`.
-pub fn import(
-    i18n: I18nContext<Locale>,
-    engine: EngineHandle,
-    state: RwSignal<Sharing>,
-    bytes: Vec<u8>,
-) {
+pub fn import(engine: EngineHandle, state: RwSignal<Sharing>, bytes: Vec<u8>) {
     let Some(e) = engine.get_value() else { return };
     state.set(Sharing::Importing(0, 0));
     leptos::task::spawn_local(async move {
@@ -95,14 +66,13 @@ pub fn import(
         match e.import(&bytes, &mut on).await {
             Ok(got) => state.set(Sharing::Imported(got.added.len(), got.skipped.len())),
             Err(err) => {
-                let why = refusal(i18n, &err);
                 if matches!(
                     err,
                     AppError::Core(fonte_core::Error::Bundle(BundleError::OtherModel { .. }))
                 ) {
-                    state.set(Sharing::OtherModel(Held(Arc::new(bytes)), why));
+                    state.set(Sharing::OtherModel(Held(Arc::new(bytes)), err));
                 } else {
-                    state.set(Sharing::Refused(why));
+                    state.set(Sharing::Refused(err));
                 }
             }
         }
@@ -116,7 +86,7 @@ fn open_separate(engine: EngineHandle, state: RwSignal<Sharing>, held: Held) {
     leptos::task::spawn_local(async move {
         match e.import_separate(&held.0).await {
             Ok(entry) => crate::components::libraries::switch_to(&entry.db),
-            Err(err) => state.set(Sharing::Refused(err.to_string())),
+            Err(err) => state.set(Sharing::Refused(err)),
         }
     });
 }
@@ -156,7 +126,7 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
                     let _ = download(&bytes, "library.fonte");
                     state.set(Sharing::Idle);
                 }
-                Err(err) => state.set(Sharing::Refused(err.to_string())),
+                Err(err) => state.set(Sharing::Refused(err)),
             }
         });
     };
@@ -168,8 +138,8 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
         input.set_value("");
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
-                Ok(buf) => import(i18n, engine, state, js_sys::Uint8Array::new(&buf).to_vec()),
-                Err(err) => state.set(Sharing::Refused(AppError::js_text(&err))),
+                Ok(buf) => import(engine, state, js_sys::Uint8Array::new(&buf).to_vec()),
+                Err(err) => state.set(Sharing::Refused(AppError::File(AppError::js_text(&err)))),
             }
         });
     };
@@ -226,11 +196,13 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
                 Sharing::Exporting => "exporting",
             }>
                 {move || match state.get() {
-                    Sharing::Idle => String::new(),
-                    Sharing::Exporting => t_string!(i18n, exporting).to_string(),
-                    Sharing::Importing(done, total) => format!("{} {done}/{total}", t_string!(i18n, importing)),
-                    Sharing::Imported(added, skipped) => format!("{} {added}; {} {skipped}", t_string!(i18n, imported_added), t_string!(i18n, imported_skipped)),
-                    Sharing::Refused(why) | Sharing::OtherModel(_, why) => format!("{} {why}", t_string!(i18n, bundle_refused)),
+                    Sharing::Idle => ().into_any(),
+                    Sharing::Exporting => t_string!(i18n, exporting).to_string().into_any(),
+                    Sharing::Importing(done, total) => format!("{} {done}/{total}", t_string!(i18n, importing)).into_any(),
+                    Sharing::Imported(added, skipped) => format!("{} {added}; {} {skipped}", t_string!(i18n, imported_added), t_string!(i18n, imported_skipped)).into_any(),
+                    Sharing::Refused(why) | Sharing::OtherModel(_, why) => view! {
+                        {t!(i18n, bundle_refused)} " " {error_view(i18n, &why)}
+                    }.into_any(),
                 }}
                 {move || match state.get() {
                     Sharing::OtherModel(held, _) => view! {

@@ -3,10 +3,12 @@
 
 use leptos::prelude::*;
 
+use crate::components::errors::error_view;
 use crate::components::library::EngineHandle;
 use crate::i18n::*;
 use crate::platform::pdfview::render_page;
 use crate::state::ResultRow;
+use crate::AppError;
 
 /// A passage to show on its page.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,7 +67,7 @@ pub fn SourcePanel(selected: RwSignal<Option<Passage>>, engine: EngineHandle) ->
     let i18n = use_i18n();
     let container = NodeRef::<leptos::html::Div>::new();
     let shown = RwSignal::new(Shown::Loading);
-    let error = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<AppError>);
     Effect::new(move |_| {
         let Some(r) = selected.get() else { return };
         let Some(e) = engine.get_value() else { return };
@@ -90,7 +92,7 @@ pub fn SourcePanel(selected: RwSignal<Option<Passage>>, engine: EngineHandle) ->
                             el.scroll_into_view();
                         }
                         Err(err) => {
-                            error.set(err.to_string());
+                            error.set(Some(err));
                             shown.set(Shown::Failed);
                         }
                     }
@@ -100,7 +102,7 @@ pub fn SourcePanel(selected: RwSignal<Option<Passage>>, engine: EngineHandle) ->
                     shown.set(Shown::Missing);
                 }
                 Err(err) => {
-                    error.set(err.to_string());
+                    error.set(Some(err));
                     shown.set(Shown::Failed);
                 }
             }
@@ -132,7 +134,7 @@ pub fn SourcePanel(selected: RwSignal<Option<Passage>>, engine: EngineHandle) ->
                     Shown::Loading => t!(i18n, source_loading).into_any(),
                     Shown::Page(_) => t!(i18n, source_marked).into_any(),
                     Shown::Missing => t!(i18n, source_missing).into_any(),
-                    Shown::Failed => view! { {t!(i18n, source_failed)} " " {move || error.get()} }.into_any(),
+                    Shown::Failed => view! { {t!(i18n, source_failed)} " " {move || error.get().map(|e| error_view(i18n, &e))} }.into_any(),
                 }}
             </p>
             <div class="page" node_ref=container data-testid="source-page"></div>

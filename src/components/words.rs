@@ -1,10 +1,11 @@
 //! What a file's status, a rejection, where the model runs and the time left say, in the
 //! interface language (the core gives typed reasons; every word is chosen here).
 
-use fonte_core::pdf::{Loss, PartialReason, Stopped};
+use fonte_core::pdf::{Loss, PartialReason, Stopped, Unreadable};
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 
+use crate::components::errors::error_view;
 use crate::i18n::*;
 use crate::platform::embed::{Compute, Placement};
 use crate::state::{Status, Why};
@@ -24,7 +25,12 @@ pub fn why_view(i18n: I18nContext<Locale>, why: &Why) -> AnyView {
         Why::Undecodable(Loss::UnmappedGlyphNames, shown) => {
             t!(i18n, why_undecodable_names, shown).into_any()
         }
-        Why::Malformed(detail) => t!(i18n, why_malformed, detail = detail).into_any(),
+        Why::Malformed(Unreadable::NotPdf, _) => t!(i18n, why_not_pdf).into_any(),
+        Why::Malformed(Unreadable::NoPages, _) => t!(i18n, why_no_pages).into_any(),
+        Why::Malformed(Unreadable::NoPageReadable, detail) => {
+            t!(i18n, why_no_page_readable, detail).into_any()
+        }
+        Why::Malformed(Unreadable::Damaged, detail) => t!(i18n, why_malformed, detail).into_any(),
         Why::NotPdf => t!(i18n, why_not_pdf).into_any(),
         Why::TooLarge(bytes, max) => {
             let (mb, max) = (bytes / 1_000_000, max / 1_000_000);
@@ -96,7 +102,7 @@ pub fn status_view(i18n: I18nContext<Locale>, s: &Status) -> AnyView {
         Status::Duplicate(of) => t!(i18n, st_duplicate, of).into_any(),
         Status::Cancelled => t!(i18n, st_cancelled).into_any(),
         Status::StorageFull => t!(i18n, st_storage_full).into_any(),
-        Status::Failed(why) => t!(i18n, st_failed, why).into_any(),
+        Status::Failed(why) => t!(i18n, st_failed, why = move || error_view(i18n, &why)).into_any(),
         Status::Damaged => t!(i18n, st_damaged).into_any(),
     }
 }

@@ -8,8 +8,7 @@ use fonte_core::store::Store;
 use leptos::prelude::*;
 
 use super::{Engine, ModelService};
-use crate::i18n::*;
-use crate::state::{Loaded, Row, Status};
+use crate::state::{Loaded, Notice, Row, Status};
 use crate::AppResult;
 
 impl Engine {
@@ -23,9 +22,7 @@ impl Engine {
         let services = ModelService::new(model.clone(), self.ui);
         let stale = match self.session.begin_switch(&model.info(), services).await {
             Err(fonte_core::Error::Busy) => {
-                self.ui
-                    .notice
-                    .set(Some(t_string!(self.i18n, switch_while_busy).to_string()));
+                self.ui.notice.set(Some(Notice::SwitchWhileBusy));
                 return Ok(());
             }
             stale => stale?,

@@ -22,13 +22,11 @@ use fonte_core::session::Session;
 use fonte_core::store::Store;
 use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use leptos_i18n::I18nContext;
 
-use crate::i18n::*;
 use crate::models::Model;
 use crate::platform::idb::{DbEvent, IdbStore};
 use crate::platform::libraries::Entry;
-use crate::state::{Loaded, ResultRow, Row, Status, Ui};
+use crate::state::{Loaded, Notice, ResultRow, Row, Status, Ui};
 use crate::AppResult;
 pub use service::ModelService;
 
@@ -40,7 +38,6 @@ pub type PageSession = Session<IdbStore, ModelService>;
 /// The library and everything that works on it.
 pub struct Engine {
     ui: Ui,
-    i18n: I18nContext<Locale>,
     // The library, its queue and its model's reader and embedder (replaced by `switch_model`).
     session: PageSession,
     models: Vec<Model>,
@@ -66,7 +63,7 @@ impl Engine {
     /// Opens the library `entry`: the saved index if current, else rebuilt from the stored
     /// chunks and vectors; a hosted library not stored yet is downloaded first. No embedding
     /// happens here.
-    pub async fn open(ui: Ui, i18n: I18nContext<Locale>, mut entry: Entry) -> AppResult<Rc<Self>> {
+    pub async fn open(ui: Ui, mut entry: Entry) -> AppResult<Rc<Self>> {
         let models = crate::models::installed().await?;
         let mut hosted = None;
         if entry.corpus.is_some() && entry.version.is_none() {
@@ -75,11 +72,10 @@ impl Engine {
         }
         let started = now_ms();
         let on_db = move |event| {
-            let text = match event {
-                DbEvent::Blocked => t_string!(i18n, db_blocked).to_string(),
-                DbEvent::ClosedForUpgrade => t_string!(i18n, db_closed_for_upgrade).to_string(),
-            };
-            ui.notice.set(Some(text));
+            ui.notice.set(Some(match event {
+                DbEvent::Blocked => Notice::DbBlocked,
+                DbEvent::ClosedForUpgrade => Notice::DbClosedForUpgrade,
+            }));
         };
         let store = IdbStore::open_with(&entry.db, Rc::new(on_db)).await?;
         let stored = store.meta().await?;
@@ -117,7 +113,6 @@ impl Engine {
         };
         let engine = Rc::new(Self {
             ui,
-            i18n,
             session,
             models,
             embedding: RefCell::default(),

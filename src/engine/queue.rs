@@ -8,8 +8,7 @@ use fonte_core::ingest::queue::{File, IngestEvent};
 use leptos::prelude::*;
 
 use super::{now_ms, Engine};
-use crate::i18n::*;
-use crate::state::{Progress, Row, Status};
+use crate::state::{Notice, Progress, Row, Status};
 use crate::AppError;
 
 impl Engine {
@@ -34,12 +33,11 @@ impl Engine {
             Ok(added) => added,
             // Never mix vectors of two models: the stored library must be re-indexed first.
             Err(fonte_core::Error::Mismatch) => {
-                let text = t_string!(self.i18n, reindex_first).to_string();
-                self.ui.notice.set(Some(text));
+                self.ui.notice.set(Some(Notice::ReindexFirst));
                 return;
             }
             Err(e) => {
-                self.ui.notice.set(Some(e.to_string()));
+                self.ui.notice.set(Some(AppError::from(e).into()));
                 return;
             }
         };
@@ -159,11 +157,10 @@ impl Engine {
             }
             IngestEvent::StorageFull { key } => {
                 self.set_status(key, |r| r.status = Status::StorageFull);
-                let text = t_string!(self.i18n, storage_full).to_string();
-                self.ui.notice.set(Some(text));
+                self.ui.notice.set(Some(Notice::StorageFull));
             }
             IngestEvent::Failed { key, error } => {
-                self.set_status(key, |r| r.status = Status::Failed(error.to_string()))
+                self.set_status(key, |r| r.status = Status::Failed(error))
             }
             IngestEvent::Left { key, bytes } => {
                 let current = {
@@ -176,7 +173,7 @@ impl Engine {
                     p.current = current;
                 })
             }
-            IngestEvent::Warning { error } => self.ui.notice.set(Some(error.to_string())),
+            IngestEvent::Warning { error } => self.ui.notice.set(Some(error.into())),
             IngestEvent::Idle => {
                 let service = self.service();
                 leptos::task::spawn_local(async move { service.shrink().await });

@@ -1,7 +1,7 @@
 //! How the command line words the core's typed reports (the core composes no text for users;
 //! the browser app has its own, translated, wording in `locales/`).
 
-use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped};
+use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped, Unreadable};
 
 /// "complete", "partial: why (pages …)" or "rejected: why".
 pub fn report(report: &Report) -> String {
@@ -68,7 +68,14 @@ pub fn rejected(reason: &RejectReason) -> String {
              run OCR on it (ocrmypdf --force-ocr) to get a text layer",
             loss(*why)
         ),
-        RejectReason::Malformed { detail } => format!("not a readable PDF ({detail})"),
+        RejectReason::Malformed { cause, detail } => match cause {
+            Unreadable::NotPdf => "not a PDF file".into(),
+            Unreadable::NoPages => "a PDF with no pages".into(),
+            Unreadable::NoPageReadable => format!("no page of it could be read ({detail})"),
+            Unreadable::Damaged => {
+                format!("not a readable PDF: its structure is damaged ({detail})")
+            }
+        },
         RejectReason::TooLarge { bytes, max } => format!(
             "too large ({} MB; the limit is {} MB): split it into smaller files",
             bytes / 1_000_000,

@@ -8,11 +8,13 @@ use pdf::file::FileOptions;
 use pdf::object::{ParseOptions, Resolve};
 
 use super::furniture::{mark_furniture, mark_leaders};
-use super::open_errors::{looks_like_password_error, other_security_handler, root_cause};
+use super::open_errors::{
+    looks_like_password_error, other_security_handler, root_cause, unreadable,
+};
 use super::page::{page_text, PageRead};
 use super::{
     docenc, document_id, line_text, Extracted, Limits, Loss, PageText, PartialReason, RejectReason,
-    Report, Tally, LOSS_REPORTED,
+    Report, Tally, Unreadable, LOSS_REPORTED,
 };
 
 /// An extraction in progress, one page per [`step`](Self::step): the browser app reads a long
@@ -135,6 +137,7 @@ impl Extraction {
                     }
                     Err(e2) => {
                         return Err(Box::new(rejected(RejectReason::Malformed {
+                            cause: unreadable(bytes),
                             detail: root_cause(&e2.to_string()),
                         })))
                     }
@@ -144,6 +147,7 @@ impl Extraction {
                 }
                 None => {
                     return Err(Box::new(rejected(RejectReason::Malformed {
+                        cause: unreadable(bytes),
                         detail: root_cause(&e.to_string()),
                     })))
                 }
@@ -297,6 +301,7 @@ impl Extraction {
         let report = if page_count == 0 {
             Report::Rejected {
                 reason: RejectReason::Malformed {
+                    cause: Unreadable::NoPages,
                     detail: "the file has no pages".into(),
                 },
             }
@@ -317,6 +322,7 @@ impl Extraction {
         } else if failed.len() as u32 == page_count.min(limits.max_pages) && partly_read == 0 {
             Report::Rejected {
                 reason: RejectReason::Malformed {
+                    cause: Unreadable::NoPageReadable,
                     detail: "no page could be read".into(),
                 },
             }

@@ -33,7 +33,7 @@ mod text_state;
 pub use extraction::Extraction;
 pub use font::Loss;
 pub use layout::TextLine;
-pub use report::{PartialReason, RejectReason, Report, Stopped, LOSS_REPORTED};
+pub use report::{PartialReason, RejectReason, Report, Stopped, Unreadable, LOSS_REPORTED};
 pub use tally::Tally;
 
 use serde::{Deserialize, Serialize};

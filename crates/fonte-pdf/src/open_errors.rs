@@ -1,6 +1,17 @@
 //! What the `pdf` crate's errors on opening a file say: the root cause, a security handler
 //! other than the password one, a password needed.
 
+/// Why a file that does not open is unreadable: not a PDF at all when no `%PDF-` header is in
+/// its first kilobyte (where readers look for it), else damaged.
+pub(super) fn unreadable(bytes: &[u8]) -> crate::report::Unreadable {
+    let head = &bytes[..bytes.len().min(1024)];
+    if head.windows(5).any(|w| w == b"%PDF-") {
+        crate::report::Unreadable::Damaged
+    } else {
+        crate::report::Unreadable::NotPdf
+    }
+}
+
 /// The root cause of a `pdf` crate error, without its source-location breadcrumbs.
 pub(super) fn root_cause(msg: &str) -> String {
     let last = msg.rsplit("caused by").next().unwrap_or(msg).trim();

@@ -65,6 +65,21 @@ pub enum PartialReason {
     Other,
 }
 
+/// What made a file unreadable as a PDF.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unreadable {
+    /// Not a PDF at all: no `%PDF-` header in its first kilobyte, and it does not open.
+    NotPdf,
+    /// Its structure (cross-reference table, trailer, objects) is damaged beyond repair.
+    #[default]
+    Damaged,
+    /// It opens but has no pages.
+    NoPages,
+    /// It opens but none of its pages could be read.
+    NoPageReadable,
+}
+
 /// Why a file gave no text. The app words these.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -88,9 +103,12 @@ pub enum RejectReason {
         /// Visible glyphs shown in the file (all of them lost).
         shown: u32,
     },
-    /// Not a readable PDF.
+    /// Not a readable PDF, for the typed `cause` the app words.
     Malformed {
-        /// What the parser said (its own words, not translated).
+        /// What made it unreadable.
+        #[serde(default)]
+        cause: Unreadable,
+        /// The parser's own words, a technical detail (not translated).
         detail: String,
     },
     /// Larger than [`Limits::max_file_bytes`].

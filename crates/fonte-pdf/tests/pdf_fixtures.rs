@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use common::hostile::page_of_parts;
 
-use fonte_pdf::{extract, Limits, PartialReason, RejectReason, Report};
+use fonte_pdf::{extract, Limits, PartialReason, RejectReason, Report, Unreadable};
 
 /// The shared fixtures' PDFs: `$FONTE_SHARED/fixtures/pdfs`, by default next to the checkout.
 fn pdfs() -> PathBuf {
@@ -172,7 +172,7 @@ fn malformed_files_give_an_error_or_a_report_never_a_panic() {
     ] {
         let doc = extract(&fixture(rel), None, Limits::default());
         if let Report::Rejected {
-            reason: RejectReason::Malformed { detail: msg },
+            reason: RejectReason::Malformed { detail: msg, .. },
         } = &doc.report
         {
             assert!(
@@ -188,6 +188,21 @@ fn malformed_files_give_an_error_or_a_report_never_a_panic() {
             reason: RejectReason::Malformed { .. }
         }
     ));
+    // The cause is typed, for the app to word: a file with no PDF header is not a PDF at all.
+    let text = extract(b"Just some text, not a PDF.", None, Limits::default());
+    assert!(
+        matches!(
+            text.report,
+            Report::Rejected {
+                reason: RejectReason::Malformed {
+                    cause: Unreadable::NotPdf,
+                    ..
+                }
+            }
+        ),
+        "{:?}",
+        text.report
+    );
     // Pages 1 and 4 break off inside an array and a dictionary (pdftotext says so too), page 3
     // inside an inline image that never ends (MuPDF says so): their text before the damage is
     // kept, and the report says they were not read in full.

@@ -8,8 +8,9 @@ use fonte_core::answer::cite::{pieces, Piece};
 use fonte_core::answer::prompt::Source;
 use leptos::prelude::*;
 
-use super::state::{Exchange, Phase};
+use super::state::{Broken, Exchange, Phase};
 use super::words::failure_view;
+use crate::components::errors::error_view;
 use crate::components::source::Passage;
 use crate::i18n::*;
 
@@ -285,7 +286,10 @@ pub fn ExchangeView(
         };
         let failure = match &phase {
             Phase::Failed(f) => Some(failure_view(i18n, f)),
-            Phase::Broken(why) => Some(why.clone().into_any()),
+            Phase::Broken(Broken::EndpointIncomplete) => {
+                Some(t!(i18n, endpoint_incomplete).into_any())
+            }
+            Phase::Broken(Broken::Failed(e)) => Some(error_view(i18n, e)),
             _ => None,
         };
         let retry = matches!(phase, Phase::Failed(_));

@@ -57,7 +57,7 @@ pub fn History(engine: EngineHandle, ui: Ui, conversation: Conversation) -> impl
             };
             match e.history().await {
                 Ok(all) => kept.set(group(all)),
-                Err(err) => ui.notice.set(Some(err.to_string())),
+                Err(err) => ui.notice.set(Some(err.into())),
             }
         });
     };
@@ -89,7 +89,7 @@ pub fn History(engine: EngineHandle, ui: Ui, conversation: Conversation) -> impl
                     }
                     list();
                 }
-                Err(err) => ui.notice.set(Some(err.to_string())),
+                Err(err) => ui.notice.set(Some(err.into())),
             }
         });
     };

@@ -22,7 +22,7 @@ use leptos::prelude::*;
 use self::answer::ExchangeView;
 use self::endpoint::EndpointUi;
 use self::history::History;
-use self::state::{lang_of, Exchange, Phase};
+use self::state::{lang_of, Broken, Exchange, Phase};
 use crate::components::library::EngineHandle;
 use crate::components::source::Passage;
 use crate::i18n::*;
@@ -118,7 +118,7 @@ pub fn Ask(
             leptos::task::spawn_local(async move {
                 match e.keep(&saved).await {
                     Ok(()) => conversation.kept.update(|k| *k += 1),
-                    Err(err) => ui.notice.set(Some(err.to_string())),
+                    Err(err) => ui.notice.set(Some(err.into())),
                 }
             });
         }
@@ -133,9 +133,7 @@ pub fn Ask(
         }
         let settings = endpoint.settings.get_untracked();
         let Some(ep) = settings.endpoint(&endpoint.key.get_untracked()) else {
-            ex.phase.set(Phase::Broken(
-                t_string!(i18n, endpoint_incomplete).to_string(),
-            ));
+            ex.phase.set(Phase::Broken(Broken::EndpointIncomplete));
             busy.set(false);
             return;
         };
@@ -209,7 +207,7 @@ pub fn Ask(
                     send(ex);
                 }
                 Err(err) => {
-                    ex.phase.set(Phase::Broken(err.to_string()));
+                    ex.phase.set(Phase::Broken(Broken::Failed(err)));
                     busy.set(false);
                 }
             }

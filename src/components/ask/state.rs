@@ -10,6 +10,8 @@ use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::AppError;
+
 /// The endpoint settings kept on this device (never the key: see [`KEY_ITEM`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -118,8 +120,17 @@ pub enum Phase {
     Done,
     /// The endpoint failed (or was stopped); the question and evidence are kept for a retry.
     Failed(Failure),
-    /// The page could not embed or search (message).
-    Broken(String),
+    /// The question could not be asked: no endpoint set, or the page could not embed or search.
+    Broken(Broken),
+}
+
+/// Why a question could not be asked (worded where it is shown).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Broken {
+    /// Retry with no endpoint set.
+    EndpointIncomplete,
+    /// The page could not embed or search.
+    Failed(AppError),
 }
 
 /// One question and its answer, as shown.
