@@ -126,9 +126,9 @@ test('a question the library cannot answer is abstained on before asking: nothin
   assert.equal((await llm.requests()).length, sent, 'no request was made');
   // In a language the library is not in, with translation on: abstention is decided on the
   // question as typed (its vector is cross-lingual), so not even the translation goes out.
+  // (The same conversation: an abstained turn is not carried into the next question.)
   await useScript('translating');
   assert.ok(await page.getByTestId('endpoint-translate').isChecked(), 'translation is on');
-  await page.getByTestId('new-conversation').click();
   const pt = await ask('Qual é o ponto de ebulição do nitrogênio líquido em kelvin?');
   assert.equal(await pt.locator('.answer').getAttribute('data-outcome'), 'abstained-before');
   assert.equal(await pt.getByTestId('translation').count(), 0);
@@ -238,7 +238,11 @@ test('the key stays in memory unless remembered, and forget removes it', async (
 test('a Portuguese question of an English library is also searched in its English translation, unless turned off', async () => {
   await useScript('translating');
   const before = (await llm.requests()).length;
-  const question = 'Quem são os loucos, os desajustados e os rebeldes?';
+  // A question that passes abstention as typed (decided before the translation is asked
+  // for): natively its best passage scores 0.831 against this two-page library's threshold
+  // 0.822; a shorter one, "Quem são os loucos, os desajustados e os rebeldes?", 0.815, is
+  // abstained on (`fonte abstain-eval --verbose`).
+  const question = 'Quem são os loucos, os desajustados, os rebeldes e os encrenqueiros, os que veem as coisas de outro jeito?';
   let ex = await ask(question);
   const sent = (await llm.requests()).slice(before);
   assert.equal(sent.length, 2, 'the translation, then the question');

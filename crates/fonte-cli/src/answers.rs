@@ -6,17 +6,19 @@
 //! passage by Fonte). The answerable questions are asked of the corpus with their own heading
 //! lines stripped (as in `fonte eval`): a question that finds itself would flatter the figures.
 
+use std::cell::RefCell;
 use std::path::Path;
 
-use fonte_core::answer::abstain::PROBES;
-use fonte_core::answer::ask::{calibrate, finish, prepare, AskParams, Outcome, Prepared, Request};
+use fonte_core::answer::ask::{
+    prepare_question, reply, Answer, AskParams, Outcome, Prepared, Request,
+};
 use fonte_core::answer::cite::{parse, Piece};
-use fonte_core::answer::llm::{stream_answer, Endpoint};
+use fonte_core::answer::llm::Endpoint;
 use fonte_core::answer::prompt::Lang;
 use fonte_core::search::corpus::Corpus;
 use serde::Deserialize;
 
-use crate::ask::{kind, EndpointArgs};
+use crate::ask::{kind, threshold, CorpusLibrary, EndpointArgs};
 use crate::eval::{read_qa, stripped_corpus, Qa};
 use crate::http::Ureq;
 
@@ -57,45 +59,24 @@ fn share(n: usize, of: usize) -> String {
     }
 }
 
-/// Asks `endpoint` about `question` when the evidence passes, recording what came back.
-fn ask_one(
-    corpus: &Corpus,
-    question: &str,
-    vector: &[f32],
-    threshold: Option<fonte_core::answer::abstain::Threshold>,
-    endpoint: &Endpoint,
-    params: &AskParams,
-    asked: &mut Asked,
-) {
-    let prepared = prepare(
-        corpus,
-        &request(question, params),
-        vector,
-        &[],
-        threshold,
-        true,
-    );
-    let Prepared::Ask { answer, prompt } = prepared else {
-        return;
-    };
+/// Sends a question that passed abstention (`prepared`) to `endpoint` through the asking
+/// pipeline's reply, recording what came back.
+fn ask_one(question: &str, prepared: Prepared, endpoint: (&Endpoint, &Ureq), asked: &mut Asked) {
     asked.sent += 1;
-    let text = match pollster::block_on(stream_answer(&Ureq::new(), endpoint, &prompt, &mut |_| {}))
-    {
-        Ok(t) => t,
+    let a: Answer = match pollster::block_on(reply(prepared, Some(endpoint), &mut |_| {})) {
+        Ok(a) => a,
         Err(f) => {
             eprintln!("  {question}: error ({})", kind(&f));
             asked.failed += 1;
             return;
         }
     };
-    let n = prompt.sources.len();
-    let a = finish(answer, prompt, text);
     if a.outcome == Outcome::AbstainedByModel {
         asked.abstained += 1;
         return;
     }
     asked.answered += 1;
-    let markers: Vec<_> = fonte_core::answer::cite::pieces(&a.text, n)
+    let markers: Vec<_> = fonte_core::answer::cite::pieces(&a.text, a.sources.len())
         .into_iter()
         .filter_map(|p| match p {
             Piece::Cite(c) => Some(c),
@@ -127,11 +108,11 @@ pub fn run(
     let (mut stripped, n) = stripped_corpus(corpus, answerable, embedder)?;
     stripped.rank_for(embedder.manifest());
     eprintln!("stripped question headings from {n} chunks");
-    let mut embed =
-        |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
-    let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;
-    let threshold_answerable = calibrate(&stripped, &probes);
-    let threshold_absent = calibrate(corpus, &probes);
+    let embed = RefCell::new(|q: &str| {
+        pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string())
+    });
+    let threshold_answerable = threshold(&stripped, &mut *embed.borrow_mut())?;
+    let threshold_absent = threshold(corpus, &mut *embed.borrow_mut())?;
     if let Some(t) = threshold_absent {
         println!(
             "threshold: {:.3} (0.9 quantile of {} probes' best cosines)",
@@ -139,6 +120,7 @@ pub fn run(
         );
     }
     let ep = endpoint.endpoint();
+    let transport = Ureq::new();
     println!("| lang | questions | abstained before asking | sent | model abstained | answered | with [n] | all [n] valid | sentences supported |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for (lang, fallback) in [("en", Lang::En), ("pt", Lang::Pt)] {
@@ -164,17 +146,28 @@ pub fn run(
                 absent.iter().map(|q| q.question(lang)).collect(),
             ),
         ] {
+            let library = CorpusLibrary {
+                corpus: c,
+                embed: &embed,
+                threshold: t,
+            };
             let mut abstained = 0;
             let mut asked = Asked::default();
             for (i, q) in questions.iter().enumerate() {
-                let v = embed(q)?;
+                // The page's pipeline; the endpoint is only asked below, for the first `limit`.
+                let ready = pollster::block_on(prepare_question(
+                    &library,
+                    &request(q, &params),
+                    ep.as_ref().map(|e| (e, &transport)),
+                    &mut |_| {},
+                ))?;
                 let before = matches!(
-                    prepare(c, &request(q, &params), &v, &[], t, false),
+                    ready.prepared,
                     Prepared::Done(ref a) if a.outcome == Outcome::AbstainedBeforeAsking
                 );
                 abstained += usize::from(before);
                 if let (Some(e), false, true) = (&ep, before, i < limit) {
-                    ask_one(c, q, &v, t, e, &params, &mut asked);
+                    ask_one(q, ready.prepared, (e, &transport), &mut asked);
                 }
             }
             let a = &asked;

@@ -14,8 +14,6 @@ use fonte_core::answer::ask::{
 use fonte_core::answer::cite::{pieces, Piece};
 use fonte_core::answer::llm::{Api, Endpoint, Failure};
 use fonte_core::answer::prompt::Lang;
-use fonte_core::embed::native::OrtEncoder;
-use fonte_core::embed::Embedder;
 use fonte_core::search::corpus::Corpus;
 
 use crate::http::Ureq;
@@ -126,53 +124,51 @@ fn print_sources(answer: &Answer) {
 
 /// `fonte ask`. Exit status: 0 when answered or abstained; an error (non-zero) when the
 /// endpoint failed.
-/// A corpus file and the native model: what the asking pipeline needs of a library.
-struct FileLibrary {
-    corpus: Corpus,
-    embedder: RefCell<Embedder<OrtEncoder>>,
-    threshold: Option<Threshold>,
+/// Embeds a query with the library's model.
+pub type EmbedQuery<'a> = dyn FnMut(&str) -> Result<Vec<f32>, String> + 'a;
+
+/// A corpus and a way to embed queries: what the core's asking pipeline needs of a library
+/// (`fonte ask`, `fonte eval --answers`). The threshold is the corpus's own ([`threshold`]).
+pub struct CorpusLibrary<'a> {
+    pub corpus: &'a Corpus,
+    pub embed: &'a RefCell<EmbedQuery<'a>>,
+    pub threshold: Option<Threshold>,
 }
 
-impl FileLibrary {
-    fn open(args: &AskArgs) -> Result<Self, String> {
-        let mut corpus = index::load(&args.corpus)?;
-        let embedder = model::load_for(&args.model, &corpus)?;
-        // The same ranking as `fonte search` and the page.
-        corpus.rank_for(embedder.manifest());
-        let mut lib = Self {
-            corpus,
-            embedder: RefCell::new(embedder),
-            threshold: None,
-        };
-        let probes: Vec<Vec<f32>> = PROBES
-            .iter()
-            .map(|p| lib.embed(p))
-            .collect::<Result<_, _>>()?;
-        lib.threshold = calibrate(&lib.corpus, &probes);
-        Ok(lib)
-    }
-
-    /// Natively the model runs synchronously: blocking here holds no borrow across an await.
-    fn embed(&self, text: &str) -> Result<Vec<f32>, String> {
-        pollster::block_on(self.embedder.borrow_mut().embed_query(text)).map_err(|e| e.to_string())
-    }
-}
-
-impl AskServices for FileLibrary {
+impl AskServices for CorpusLibrary<'_> {
     type Error = String;
     async fn embed_query(&self, text: &str) -> Result<Vec<f32>, String> {
-        self.embed(text)
+        // Natively the model runs synchronously: no borrow is held across an await.
+        (self.embed.borrow_mut())(text)
     }
     async fn threshold(&self) -> Result<Option<Threshold>, String> {
         Ok(self.threshold)
     }
     fn with_corpus<R>(&self, f: impl FnOnce(&Corpus) -> R) -> R {
-        f(&self.corpus)
+        f(self.corpus)
     }
 }
 
+/// `corpus`'s abstention threshold: the probe questions embedded by `embed`.
+pub fn threshold(corpus: &Corpus, embed: &mut EmbedQuery<'_>) -> Result<Option<Threshold>, String> {
+    let probes: Vec<Vec<f32>> = PROBES.iter().map(|p| embed(p)).collect::<Result<_, _>>()?;
+    Ok(calibrate(corpus, &probes))
+}
+
 pub fn run(args: &AskArgs) -> Result<(), String> {
-    let library = FileLibrary::open(args)?;
+    let mut corpus = index::load(&args.corpus)?;
+    let mut embedder = model::load_for(&args.model, &corpus)?;
+    // The same ranking as `fonte search` and the page.
+    corpus.rank_for(embedder.manifest());
+    let embed = RefCell::new(|q: &str| {
+        pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string())
+    });
+    let threshold = threshold(&corpus, &mut *embed.borrow_mut())?;
+    let library = CorpusLibrary {
+        corpus: &corpus,
+        embed: &embed,
+        threshold,
+    };
     let endpoint = args.endpoint.endpoint();
     let transport = Ureq::new();
     let request = Request {

@@ -16,7 +16,6 @@ mod index;
 mod ingest;
 mod language_axis;
 mod model;
-mod translate;
 mod words;
 
 use std::path::{Path, PathBuf};

@@ -13,7 +13,7 @@ pub fn load(args: &ModelArgs) -> Result<Embedder<OrtEncoder>, String> {
     };
     let manifest = ModelManifest::from_json(&read("manifest.json")?).map_err(|e| e.to_string())?;
     let encoder = OrtEncoder::new(&manifest, &read("model.onnx")?, args.threads)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("{e} (re-run scripts/setup.sh to reinstall the model files)"))?;
     Ok(Embedder::new(manifest, &read("tokenizer.json")?, encoder)
         .map_err(|e| e.to_string())?
         .with_batch_size(args.batch))

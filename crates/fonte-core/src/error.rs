@@ -1,4 +1,7 @@
-//! The crate's one error type.
+//! The crate's one error type. Its variants are typed; the `String`s some carry are the
+//! technical detail of whatever failed underneath (a runtime's or a parser's own words), never
+//! advice or wording for a person: each front end words the variant in its own language
+//! (the page's `components/errors.rs`, the CLI's messages).
 
 use std::sync::Arc;
 
@@ -12,7 +15,7 @@ pub enum Error {
     #[error("model manifest: {0}")]
     Manifest(String),
     /// The inference runtime failed to load the model or to run it.
-    #[error("embedding model: {0}. Re-run scripts/setup.sh to reinstall the model files")]
+    #[error("embedding model: {0}")]
     Model(String),
     /// A search index could not be built or read back.
     #[error("index: {0}")]

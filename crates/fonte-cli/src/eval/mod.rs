@@ -8,15 +8,20 @@ mod cases;
 mod gap;
 mod qa;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 
+use fonte_core::answer::ask::{self, AskEvent};
 use fonte_core::answer::translate::{targets, Translated, Translation};
 use fonte_core::eval::{metrics, QuestionOutcome};
 use fonte_core::search::corpus::Corpus;
 use fonte_core::search::retrieve::{Fusion, Languages, Mode, Search, Wording};
 
+use crate::ask::{kind, CorpusLibrary};
+use crate::http::Ureq;
+use crate::words::language;
 use crate::{index, model, ModelArgs};
 use cases::{cases, Case, PAIRS};
 pub use qa::{read_qa, stripped_corpus, Qa};
@@ -184,8 +189,16 @@ fn translations<'a>(
         TranslateArg::Reference => None,
     };
     let present = corpus.languages();
-    let mut embed =
-        |q: &str| pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string());
+    let embed = RefCell::new(|q: &str| {
+        pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string())
+    });
+    // The pipeline's own translating, on this corpus (no abstention: the ranking is measured).
+    let library = CorpusLibrary {
+        corpus,
+        embed: &embed,
+        threshold: None,
+    };
+    let transport = Ureq::new();
     let mut out: HashMap<&str, Vec<Translated>> = HashMap::new();
     let (mut asked, mut got) = (0, 0);
     for case in all {
@@ -193,14 +206,34 @@ fn translations<'a>(
             continue;
         }
         let translated = match &endpoint {
-            Some(e) => crate::translate::translations(e, case.question, &present, &mut embed)?,
+            Some(e) => {
+                let mut on = |event: AskEvent<'_>| {
+                    if let AskEvent::TranslationSkipped(to, failure) = event {
+                        let why = failure.map_or("no usable reply", kind);
+                        eprintln!("translation into {} skipped: {why}", language(to));
+                    }
+                };
+                let question = case.question;
+                pollster::block_on(ask::translations(
+                    &library,
+                    (e, &transport),
+                    question,
+                    &mut on,
+                ))?
+                .found
+            }
             None => targets(case.question, &present)
                 .into_iter()
                 .map(|lang| {
-                    let text = case.other.to_string();
-                    crate::translate::embedded(Translation { lang, text }, &mut embed)
+                    Ok(Translated {
+                        vector: (embed.borrow_mut())(case.other)?,
+                        translation: Translation {
+                            lang,
+                            text: case.other.to_string(),
+                        },
+                    })
                 })
-                .collect::<Result<_, _>>()?,
+                .collect::<Result<_, String>>()?,
         };
         asked += targets(case.question, &present).len();
         got += translated.len();

@@ -11,7 +11,9 @@ mod steps;
 #[cfg(test)]
 mod tests;
 
-pub use pipeline::{ask, prepare_question, reply, AskError, AskServices, Asked};
+pub use pipeline::{
+    ask, prepare_question, reply, translations, AskError, AskServices, Asked, Translations,
+};
 pub use steps::{calibrate, extracts, finish, judge, prepare, retrieval_query, sources, Prepared};
 
 use serde::{Deserialize, Serialize};

@@ -56,29 +56,13 @@ pub async fn prepare_question<X: AskServices, T: Transport>(
     let abstains = services
         .with_corpus(|c| judge(c, &vector, threshold))
         .is_some_and(|(e, t)| t.abstains(&e));
-    let mut translated = Vec::new();
-    let mut stopped = false;
-    if let Some((endpoint, transport)) = endpoint.filter(|_| request.translate && !abstains) {
-        let present = services.with_corpus(Corpus::languages);
-        for to in targets(&query, &present) {
-            on(AskEvent::Translating(to));
-            match translate(transport, endpoint, &query, to).await {
-                Ok(Some(translation)) => {
-                    on(AskEvent::Translated(&translation));
-                    translated.push(Translated {
-                        vector: services.embed_query(&translation.text).await?,
-                        translation,
-                    });
-                }
-                Ok(None) => on(AskEvent::TranslationSkipped(to, None)),
-                Err(Failure::Aborted) => {
-                    stopped = true;
-                    break;
-                }
-                Err(f) => on(AskEvent::TranslationSkipped(to, Some(&f))),
-            }
-        }
-    }
+    let Translations {
+        found: translated,
+        stopped,
+    } = match endpoint.filter(|_| request.translate && !abstains) {
+        Some(endpoint) => translations(services, endpoint, &query, on).await?,
+        None => Translations::default(),
+    };
     on(AskEvent::Retrieving);
     let prepared = services.with_corpus(|c| {
         prepare(
@@ -92,6 +76,49 @@ pub async fn prepare_question<X: AskServices, T: Transport>(
     });
     on(AskEvent::Sources(prepared.sources()));
     Ok(Asked { prepared, stopped })
+}
+
+/// What translating a question gave.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Translations {
+    /// The usable translations, embedded as queries.
+    pub found: Vec<Translated>,
+    /// The person stopped it: nothing more is to be sent until they retry.
+    pub stopped: bool,
+}
+
+/// `query` translated by `endpoint` into each language of the library it is not in, each
+/// embedded as a query. A translation that fails or is unusable is skipped (the question is
+/// searched as asked; [`AskEvent::TranslationSkipped`] says why); one the person stopped ends
+/// the translating. The pipeline calls this only for a question that passed abstention;
+/// `fonte eval --translate endpoint` calls it to measure the ranking users get.
+pub async fn translations<X: AskServices, T: Transport>(
+    services: &X,
+    (endpoint, transport): (&Endpoint, &T),
+    query: &str,
+    on: &mut dyn FnMut(AskEvent<'_>),
+) -> Result<Translations, X::Error> {
+    let mut out = Translations::default();
+    let present = services.with_corpus(Corpus::languages);
+    for to in targets(query, &present) {
+        on(AskEvent::Translating(to));
+        match translate(transport, endpoint, query, to).await {
+            Ok(Some(translation)) => {
+                on(AskEvent::Translated(&translation));
+                out.found.push(Translated {
+                    vector: services.embed_query(&translation.text).await?,
+                    translation,
+                });
+            }
+            Ok(None) => on(AskEvent::TranslationSkipped(to, None)),
+            Err(Failure::Aborted) => {
+                out.stopped = true;
+                break;
+            }
+            Err(f) => on(AskEvent::TranslationSkipped(to, Some(&f))),
+        }
+    }
+    Ok(out)
 }
 
 /// The answer to a prepared question: finished already, or the model's reply to its prompt
