@@ -22,6 +22,9 @@ pub enum AppError {
     /// The browser could not read a file the user dropped or picked (what it said).
     #[error("could not read the file: {0}")]
     File(String),
+    /// The reader worker stopped on a file (its memory budget, its time limit, a panic).
+    #[error("the reader stopped on the file: {0:?}")]
+    ReaderStopped(fonte_core::pdf::Stopped),
     /// The ONNX runtime failed to start or to run the model.
     #[error("embedding runtime: {0}")]
     Runtime(String),

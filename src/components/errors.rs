@@ -6,6 +6,7 @@ use fonte_core::share::bundle::BundleError;
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 
+use crate::components::words::stopped_view;
 use crate::i18n::*;
 use crate::state::Notice;
 use crate::AppError;
@@ -22,6 +23,9 @@ pub fn error_view(i18n: I18nContext<Locale>, e: &AppError) -> AnyView {
         }
         AppError::Asset { url, reason } => t!(i18n, err_asset, url, detail = reason).into_any(),
         AppError::File(detail) => t!(i18n, err_file, detail).into_any(),
+        AppError::ReaderStopped(why) => {
+            view! { {t!(i18n, bundle_refused)} " " {stopped_view(i18n, &why)} }.into_any()
+        }
         AppError::Runtime(detail) => t!(i18n, err_runtime, detail).into_any(),
         AppError::Core(core) => match core {
             Core::Tokenizer(detail) => t!(i18n, err_tokenizer, detail).into_any(),

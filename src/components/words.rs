@@ -36,14 +36,17 @@ pub fn why_view(i18n: I18nContext<Locale>, why: &Why) -> AnyView {
             let (mb, max) = (bytes / 1_000_000, max / 1_000_000);
             t!(i18n, why_too_large, mb, max).into_any()
         }
-        Why::Stopped(Stopped::Panicked { message }) => {
-            t!(i18n, why_stopped_panic, detail = message).into_any()
-        }
-        Why::Stopped(Stopped::TimedOut { secs }) => t!(i18n, why_stopped_timeout, secs).into_any(),
-        Why::Stopped(Stopped::OutOfMemory { mib }) => t!(i18n, why_stopped_memory, mib).into_any(),
-        Why::Stopped(Stopped::Crashed { message }) => {
-            t!(i18n, why_stopped_crash, detail = message).into_any()
-        }
+        Why::Stopped(why) => stopped_view(i18n, &why),
+    }
+}
+
+/// Why the reader worker stopped on a file, in the interface language.
+pub fn stopped_view(i18n: I18nContext<Locale>, why: &Stopped) -> AnyView {
+    match why.clone() {
+        Stopped::Panicked { message } => t!(i18n, why_stopped_panic, detail = message).into_any(),
+        Stopped::TimedOut { secs } => t!(i18n, why_stopped_timeout, secs).into_any(),
+        Stopped::OutOfMemory { mib } => t!(i18n, why_stopped_memory, mib).into_any(),
+        Stopped::Crashed { message } => t!(i18n, why_stopped_crash, detail = message).into_any(),
     }
 }
 

@@ -6,8 +6,9 @@ use leptos::prelude::*;
 
 use super::Engine;
 use crate::platform::libraries::{self, Entry};
+use crate::platform::reader::BundleRefused;
 use crate::state::Row;
-use crate::AppResult;
+use crate::{AppError, AppResult};
 
 impl Engine {
     /// The bundle of the documents `ids` (all when `None`), with or without their PDFs.
@@ -34,8 +35,18 @@ impl Engine {
         bytes: &[u8],
         on: &mut dyn FnMut(usize, usize),
     ) -> AppResult<Imported> {
-        self.import_bundle(fonte_core::share::bundle::read(bytes)?, on)
-            .await
+        let bundle = self.validated(bytes).await?;
+        self.import_bundle(bundle, on).await
+    }
+
+    /// `bytes` validated as a bundle in the reader worker (never on the page).
+    async fn validated(&self, bytes: &[u8]) -> AppResult<fonte_core::share::bundle::Bundle> {
+        let reader = self.service().reader().await?;
+        match reader.read_bundle(bytes).await? {
+            Ok(bundle) => Ok(bundle),
+            Err(BundleRefused::Invalid(e)) => Err(e.into()),
+            Err(BundleRefused::Stopped(why)) => Err(AppError::ReaderStopped(why)),
+        }
     }
 
     /// [`Engine::import`] of a bundle already validated.
@@ -70,7 +81,7 @@ impl Engine {
     /// entry is returned; the page then switches to it). Validated whole first, like any import.
     pub async fn import_separate(&self, bytes: &[u8]) -> AppResult<Entry> {
         use sha2::{Digest, Sha256};
-        let bundle = fonte_core::share::bundle::read(bytes)?;
+        let bundle = self.validated(bytes).await?;
         let model = &bundle.manifest.model_id;
         if !self.models.iter().any(|m| &m.manifest.id == model) {
             return Err(fonte_core::share::bundle::BundleError::OtherModel {

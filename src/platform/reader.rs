@@ -9,6 +9,7 @@ use fonte_core::ingest::reader::{decode, encode, Reply, Request};
 use fonte_core::ingest::Prepared;
 use fonte_core::pdf::{Report, Stopped};
 use fonte_core::search::chunk::ChunkParams;
+use fonte_core::share::bundle::{Bundle, BundleError};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -45,6 +46,15 @@ fn knob(name: &str) -> Option<f64> {
 }
 
 /// What the worker sent, as the page sees it.
+/// Why the reader worker refused a bundle.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BundleRefused {
+    /// The format says why.
+    Invalid(BundleError),
+    /// The worker stopped on it (memory, time, a panic).
+    Stopped(Stopped),
+}
+
 enum Message {
     Reply(Vec<u8>),
     Panicked(String),
@@ -110,6 +120,22 @@ impl ReaderWorker {
             Ok(other) => return Err(unexpected(&other)),
             Err(stopped) => Err(stopped),
         })
+    }
+
+    /// Validates a bundle in the worker: the page never parses its untrusted bytes. A bundle
+    /// that makes the worker stop (its memory budget, its time limit) is refused for that.
+    pub async fn read_bundle(&self, file: &[u8]) -> AppResult<Result<Bundle, BundleRefused>> {
+        Ok(
+            match self
+                .request("bundle", &Request::ReadBundle, file, &mut |_, _| {})
+                .await?
+            {
+                Ok(Reply::Bundle(Ok(bundle))) => Ok(*bundle),
+                Ok(Reply::Bundle(Err(e))) => Err(BundleRefused::Invalid(e)),
+                Ok(other) => return Err(unexpected(&other)),
+                Err(stopped) => Err(BundleRefused::Stopped(stopped)),
+            },
+        )
     }
 
     async fn request(

@@ -45,11 +45,12 @@ impl LibraryMeta {
 }
 
 /// Everything kept for one document.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StoredDocument {
     /// Name, pages, report; `meta.id` is the key.
     pub meta: DocumentMeta,
     /// The original file, for showing its pages.
+    #[serde(with = "serde_bytes")]
     pub pdf: Vec<u8>,
     /// Its chunks.
     pub chunks: Vec<Chunk>,

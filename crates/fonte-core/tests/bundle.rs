@@ -526,3 +526,29 @@ fn a_hosted_bundle_reads_from_its_header_and_index_range_and_each_pdf_alone() {
         Err(BundleError::Truncated { .. })
     ));
 }
+
+#[test]
+fn the_reader_worker_validates_a_bundle_and_says_why_it_refuses_one() {
+    use fonte_core::ingest::reader::{decode, encode, Reader, Reply, Request};
+    // The page hands a dropped or picked bundle to the reader worker, which answers with the
+    // validated bundle through the worker's message encoding, or the reason.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/bundles/format-1.1.fonte");
+    let bytes = std::fs::read(path).unwrap();
+    let mut reader = Reader::new();
+    let reply = reader.handle(Request::ReadBundle, &bytes, &mut |_| {});
+    let reply: Reply = decode(&encode(&reply).unwrap()).unwrap();
+    match reply {
+        Reply::Bundle(Ok(bundle)) => assert_eq!(*bundle, read(&bytes).unwrap()),
+        other => panic!("{other:?}"),
+    }
+    let mut damaged = bytes.clone();
+    let at = damaged.len() / 2;
+    damaged[at] ^= 0xff;
+    let refused = reader.handle(Request::ReadBundle, &damaged, &mut |_| {});
+    assert_eq!(refused, Reply::Bundle(Err(read(&damaged).unwrap_err())));
+    assert!(matches!(
+        reader.handle(Request::ReadBundle, b"not a bundle", &mut |_| {}),
+        Reply::Bundle(Err(BundleError::NotABundle | BundleError::Truncated { .. }))
+    ));
+}

@@ -13,6 +13,7 @@ use crate::embed::tokenize::TextTokenizer;
 use crate::ingest::{assemble, Prepared};
 use crate::pdf::{Extraction, Limits, Report};
 use crate::search::chunk::{ChunkParams, Chunker};
+use crate::share::bundle::{read as read_bundle, Bundle, BundleError};
 use crate::{Error, Result};
 
 /// What the reader is asked.
@@ -44,6 +45,9 @@ pub enum Request {
         /// How to chunk.
         params: ChunkParams,
     },
+    /// Validate a bundle (`.fonte`) whole: untrusted bytes are parsed here, never on the page,
+    /// under the worker's memory budget and time limit.
+    ReadBundle,
 }
 
 /// What the reader answers.
@@ -64,6 +68,8 @@ pub enum Reply {
     },
     /// Answer to [`Request::Read`].
     Prepared(Prepared),
+    /// Answer to [`Request::ReadBundle`]: the validated bundle, or why it is refused.
+    Bundle(Result<Box<Bundle>, BundleError>),
     /// A request the reader could not serve (no tokenizer yet, a message it cannot decode):
     /// a defect of the caller, not of the file.
     Failed(String),
@@ -156,6 +162,7 @@ impl Reader {
                     progress,
                 ))
             }
+            Request::ReadBundle => Reply::Bundle(read_bundle(file).map(Box::new)),
         }
     }
 }

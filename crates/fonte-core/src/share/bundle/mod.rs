@@ -140,7 +140,7 @@ pub struct Manifest {
 }
 
 /// Why a bundle was refused. Each names what is wrong, so a refused import says it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum BundleError {
     /// Not a bundle at all.
     #[error("not a Fonte bundle (wrong magic bytes)")]

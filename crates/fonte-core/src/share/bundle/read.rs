@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::io::Read;
 
 use flate2::read::DeflateDecoder;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::{limits, BundleError, Kind, Manifest, ENTRY, HEAD, MAGIC, MAJOR, MINOR};
@@ -13,8 +14,9 @@ use crate::store::StoredDocument;
 
 pub(super) type Result<T> = std::result::Result<T, BundleError>;
 
-/// A validated bundle: its manifest and its documents, ready to store.
-#[derive(Debug, Clone, PartialEq)]
+/// A validated bundle: its manifest and its documents, ready to store. It crosses from the
+/// reader worker, which validates it, to the page, which stores it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Bundle {
     /// The manifest.
     pub manifest: Manifest,
