@@ -30,8 +30,8 @@ pub enum Error {
     /// re-indexed (two models' vectors are never mixed).
     #[error("the library was built with another model: re-index it first")]
     Mismatch,
-    /// Another long operation is under way in the session (an import while files are being
-    /// ingested): try again once it ends.
+    /// Another long operation is under way in the session (a model switch while files are
+    /// being ingested): try again once it ends.
     #[error("another operation is under way")]
     Busy,
     /// A bundle was refused (why, typed); nothing of it was used.

@@ -161,23 +161,27 @@ impl<S: Store, X: Services> Session<S, X> {
     }
 
     /// Imports a bundle (validated whole first; only adds), `on(done, total)` per document.
-    /// Refused while ingesting: the two would interleave their writes.
     pub async fn import(&self, bytes: &[u8], on: &mut dyn FnMut(usize, usize)) -> Result<Imported> {
         self.import_bundle(read(bytes)?, on).await
     }
 
-    /// [`Session::import`] of a bundle already validated (a hosted one, read by ranges).
+    /// [`Session::import`] of a bundle already validated (by the reader worker, or a hosted
+    /// one read by ranges). An import only adds, one document per transaction, so it may run
+    /// beside ingestion (a document both bring is stored once: the later replaces the
+    /// earlier); the operation shown is `Importing` only when nothing else was under way.
     pub async fn import_bundle(
         &self,
         bundle: Bundle,
         on: &mut dyn FnMut(usize, usize),
     ) -> Result<Imported> {
-        if self.operation.get() != Operation::Idle || self.queue.is_running() {
-            return Err(Error::Busy);
+        let shown = self.operation.get() == Operation::Idle;
+        if shown {
+            self.operation.set(Operation::Importing);
         }
-        self.operation.set(Operation::Importing);
         let imported = self.library.import_bundle(bundle, on).await;
-        self.operation.set(Operation::Idle);
+        if shown && self.operation.get() == Operation::Importing {
+            self.operation.set(Operation::Idle);
+        }
         imported
     }
 
