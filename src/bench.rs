@@ -163,7 +163,7 @@ fn synthetic(n: usize, texts: &[String], info: &BuildInfo) -> Vec<StoredDocument
         docs.push(StoredDocument {
             meta: DocumentMeta {
                 build: None,
-                id: format!("{:064x}", d + 1),
+                id: format!("{:064x}", d + 1).into(),
                 name: format!("synthetic-{d}.pdf"),
                 title: None,
                 pages: 100,

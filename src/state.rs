@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use crate::models::Model;
 use crate::platform::embed::Placement;
 use crate::AppError;
+use fonte_core::DocId;
 
 /// Where a file is in ingestion, or how it ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,7 +131,7 @@ pub struct Row {
     /// Unique within the page.
     pub key: u64,
     /// Document id (SHA-256), once known.
-    pub id: Option<String>,
+    pub id: Option<DocId>,
     /// File name, shown as text.
     pub name: String,
     /// Size in bytes (files added in this visit).
@@ -238,7 +239,7 @@ pub struct ResultRow {
     /// Chunk number.
     pub chunk: u32,
     /// Document id.
-    pub doc_id: String,
+    pub doc_id: DocId,
     /// Document name.
     pub doc_name: String,
     /// 1-based page.
@@ -309,7 +310,7 @@ pub struct Ui {
     /// A message for the user (errors of whole operations), worded where it is shown.
     pub notice: RwSignal<Option<Notice>>,
     /// Unfinished files of an earlier visit: (id, name).
-    pub pending: RwSignal<Vec<(String, String)>>,
+    pub pending: RwSignal<Vec<(DocId, String)>>,
     /// How the library opened.
     pub loaded: RwSignal<Loaded>,
     /// Bumped whenever the searchable documents change.

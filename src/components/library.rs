@@ -29,7 +29,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
         let kind = row.status.kind();
         let stored = row.status.is_stored();
         let name = row.name.clone();
-        let doc_id = row.id.clone().unwrap_or_default();
+        let doc_id = row.id.clone().map(String::from).unwrap_or_default();
         let delete = move |_| {
             let Some(id) = row.id.clone() else { return };
             let key = row.key;

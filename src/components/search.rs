@@ -2,6 +2,7 @@
 //! document, page and score, query words marked (as text, never HTML); a result opens its
 //! page in the source panel ([`crate::components::source`]).
 
+use fonte_core::DocId;
 use leptos::prelude::*;
 
 use crate::components::library::EngineHandle;
@@ -18,7 +19,7 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
     let searched = RwSignal::new(false);
     let latest = StoredValue::new(0u64);
     // Documents left out of the search (ids); everything is in scope by default.
-    let excluded = RwSignal::new(Vec::<String>::new());
+    let excluded = RwSignal::new(Vec::<DocId>::new());
     let docs = move || {
         ui.generation.track();
         engine
@@ -32,7 +33,7 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
         let q = query.get_untracked();
         let all = e.documents();
         let out = excluded.get_untracked();
-        let scope: Vec<String> = if out.is_empty() {
+        let scope: Vec<DocId> = if out.is_empty() {
             Vec::new()
         } else {
             all.into_iter()

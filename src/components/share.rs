@@ -5,6 +5,7 @@
 use fonte_core::share::bundle::BundleError;
 use std::sync::Arc;
 
+use fonte_core::DocId;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -97,8 +98,8 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
     let i18n = use_i18n();
     let pdfs = RwSignal::new(true);
     // Documents left out of the export (ids); all are in by default.
-    let left_out = RwSignal::new(Vec::<String>::new());
-    let stored = move || -> Vec<(String, String)> {
+    let left_out = RwSignal::new(Vec::<DocId>::new());
+    let stored = move || -> Vec<(DocId, String)> {
         ui.rows
             .get()
             .into_iter()
@@ -109,7 +110,7 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
     let export = move |_| {
         let Some(e) = engine.get_value() else { return };
         let out = left_out.get_untracked();
-        let ids: Option<Vec<String>> = (!out.is_empty()).then(|| {
+        let ids: Option<Vec<DocId>> = (!out.is_empty()).then(|| {
             stored()
                 .into_iter()
                 .map(|(id, _)| id)

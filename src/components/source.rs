@@ -14,7 +14,7 @@ use crate::AppError;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Passage {
     /// Document id.
-    pub doc_id: String,
+    pub doc_id: fonte_core::DocId,
     /// Document name, shown as text.
     pub doc_name: String,
     /// 1-based page.

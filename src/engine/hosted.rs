@@ -101,14 +101,14 @@ impl Engine {
             return Ok(None);
         }
         let bundle = hosted.index(&mut |_, _| {}).await?;
-        let keep: Vec<String> = bundle
+        let keep: Vec<fonte_core::DocId> = bundle
             .manifest
             .documents
             .iter()
             .map(|d| d.id.clone())
             .collect();
         let imported = self.import_bundle(bundle, &mut |_, _| {}).await?;
-        let gone: Vec<(u64, String)> = self
+        let gone: Vec<(u64, fonte_core::DocId)> = self
             .ui
             .rows
             .get_untracked()

@@ -210,7 +210,11 @@ impl Engine {
     }
 
     /// Hybrid search; `scope` lists the document ids to search (all when empty).
-    pub async fn search(&self, query: &str, scope: &[String]) -> AppResult<Vec<ResultRow>> {
+    pub async fn search(
+        &self,
+        query: &str,
+        scope: &[fonte_core::DocId],
+    ) -> AppResult<Vec<ResultRow>> {
         let query = query.trim();
         if query.is_empty() || self.library().corpus().chunks().is_empty() {
             return Ok(Vec::new());
@@ -256,7 +260,7 @@ impl Engine {
     }
 
     /// The stored documents as (id, name), for scoping.
-    pub fn documents(&self) -> Vec<(String, String)> {
+    pub fn documents(&self) -> Vec<(fonte_core::DocId, String)> {
         self.library()
             .documents()
             .into_iter()

@@ -14,7 +14,7 @@ impl Engine {
     /// The bundle of the documents `ids` (all when `None`), with or without their PDFs.
     pub async fn export(
         &self,
-        ids: Option<&[String]>,
+        ids: Option<&[fonte_core::DocId]>,
         title: &str,
         pdfs: bool,
     ) -> AppResult<Vec<u8>> {

@@ -25,6 +25,7 @@ pub mod answer;
 pub mod embed;
 pub mod error;
 pub mod eval;
+pub mod id;
 pub mod ingest;
 pub mod library;
 pub mod search;
@@ -37,3 +38,4 @@ pub use error::{Error, Result};
 pub use fonte_pdf as pdf;
 /// Text normalisation, shared with the reader.
 pub use fonte_pdf::text;
+pub use id::DocId;

@@ -20,6 +20,7 @@ use std::cell::{Ref, RefCell};
 
 use crate::search::corpus::{BuildInfo, Corpus, DocumentMeta};
 use crate::store::{begin_switch, finish_switch, open_library, Opened, Store, StoredDocument};
+use crate::DocId;
 use crate::Result;
 
 /// How a library came back from its store.
@@ -304,7 +305,7 @@ impl<S: Store> Library<S> {
 /// A document searchable by its text before it is stored ([`Library::begin`]).
 pub struct Provisional<'a, S: Store> {
     library: &'a Library<S>,
-    id: String,
+    id: DocId,
 }
 
 impl<S: Store> Provisional<'_, S> {

@@ -16,7 +16,7 @@ use crate::search::corpus::{BuildInfo, Corpus, DocumentMeta};
 use crate::search::retrieve::{Hit, Search};
 use crate::share::bundle::{read, Bundle, Imported, Meta};
 use crate::store::Store;
-use crate::{Error, Result};
+use crate::{DocId, Error, Result};
 
 /// Results looked at for a document still embedding that a search should move up the queue
 /// (one the first few results come from, not any passage that shares a word).
@@ -186,14 +186,14 @@ impl<S: Store, X: Services> Session<S, X> {
     }
 
     /// The bundle of the documents `ids` (every searchable one when `None`).
-    pub async fn export(&self, ids: Option<&[String]>, meta: &Meta) -> Result<Vec<u8>> {
+    pub async fn export(&self, ids: Option<&[DocId]>, meta: &Meta) -> Result<Vec<u8>> {
         self.library.export(ids, meta).await
     }
 
     /// The hybrid ranking of `query` (documents `scope` only, when not empty), ranked as the
     /// library's model ranks. A document still embedding among the first results is what the
     /// person is looking for: the queue embeds it next, so it is searchable by meaning soonest.
-    pub async fn search(&self, query: &str, scope: &[String]) -> Result<Vec<Hit>, X::Error> {
+    pub async fn search(&self, query: &str, scope: &[DocId]) -> Result<Vec<Hit>, X::Error> {
         let query = query.trim();
         if query.is_empty() || self.library.corpus().chunks().is_empty() {
             return Ok(Vec::new());

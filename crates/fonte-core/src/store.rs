@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::pdf::PageText;
 use crate::search::chunk::Chunk;
 use crate::search::corpus::{BuildInfo, Corpus, DocumentMeta};
+use crate::DocId;
 use crate::{Error, Result};
 
 /// Version of the stored layout; a library written with another one is re-indexed, not read.
@@ -65,7 +66,7 @@ pub struct StoredDocument {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PendingFile {
     /// SHA-256 of the bytes (the future document id).
-    pub id: String,
+    pub id: DocId,
     /// File name as given.
     pub name: String,
     /// The file.

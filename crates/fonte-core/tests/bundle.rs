@@ -423,26 +423,27 @@ fn export_clear_import_gives_the_same_search_and_a_bad_bundle_changes_nothing() 
         "normas da ABNT",
     ];
     let mut enc = FakeEncoder::new("fake");
-    let search = |lib: &Library<MemStore>, enc: &mut FakeEncoder| -> Vec<Vec<(String, u32)>> {
-        queries
-            .iter()
-            .map(|q| {
-                let v = enc.embed(q);
-                let c = lib.corpus();
-                c.search(&Search::new(q, Some(&v)))
-                    .into_iter()
-                    .take(5)
-                    .map(|h| {
-                        let r = &c.chunks()[h.chunk as usize];
-                        (
-                            c.documents()[r.doc as usize].id.clone(),
-                            r.chunk.char_start as u32,
-                        )
-                    })
-                    .collect()
-            })
-            .collect()
-    };
+    let search =
+        |lib: &Library<MemStore>, enc: &mut FakeEncoder| -> Vec<Vec<(fonte_core::DocId, u32)>> {
+            queries
+                .iter()
+                .map(|q| {
+                    let v = enc.embed(q);
+                    let c = lib.corpus();
+                    c.search(&Search::new(q, Some(&v)))
+                        .into_iter()
+                        .take(5)
+                        .map(|h| {
+                            let r = &c.chunks()[h.chunk as usize];
+                            (
+                                c.documents()[r.doc as usize].id.clone(),
+                                r.chunk.char_start as u32,
+                            )
+                        })
+                        .collect()
+                })
+                .collect()
+        };
     let before = search(&lib, &mut enc);
     let bytes = run(lib.export(None, &meta(true))).unwrap();
     let ids = [lib.documents()[1].id.clone()];

@@ -49,7 +49,7 @@ struct Local {
     fail_embedding: Cell<bool>,
     cancel_after: Option<(Rc<Queue>, usize)>,
     /// A search asks for this document once this many chunks are embedded.
-    prefer_after: Option<(Rc<Queue>, usize, String)>,
+    prefer_after: Option<(Rc<Queue>, usize, fonte_core::DocId)>,
     /// Texts per embedding call the queue is asked for, and the sizes it gave.
     slice: usize,
     calls: RefCell<Vec<usize>>,

@@ -259,7 +259,8 @@ fn the_threshold_is_calibrated_once_per_model_and_again_when_the_documents_chang
 #[test]
 fn a_model_switch_reindexes_and_replaces_every_document() {
     let s = session();
-    let before: Vec<String> = s.library().documents().into_iter().map(|d| d.id).collect();
+    let before: Vec<fonte_core::DocId> =
+        s.library().documents().into_iter().map(|d| d.id).collect();
     let stale = run(s.begin_switch(&info("m2"), Local::new("m2"))).unwrap();
     assert_eq!(stale.len(), 2, "every stored document is to be moved");
     for (key, meta) in stale.iter().enumerate() {
@@ -270,7 +271,7 @@ fn a_model_switch_reindexes_and_replaces_every_document() {
     run(s.ingest(&|_| during.set(s.operation())));
     assert_eq!(during.get(), Operation::Reindexing);
     assert_eq!(s.operation(), Operation::Idle);
-    let after: Vec<String> = s.library().documents().into_iter().map(|d| d.id).collect();
+    let after: Vec<fonte_core::DocId> = s.library().documents().into_iter().map(|d| d.id).collect();
     assert_eq!(after.len(), before.len());
     assert!(before.iter().all(|id| after.contains(id)));
     let stored = run(s.library().store().meta()).unwrap().unwrap();

@@ -63,7 +63,7 @@ impl IdbStore {
         let tx = self.db.write(DOCUMENT_STORES)?;
         tx.object_store("documents")?
             .put(&doc.meta)
-            .with_key(id.clone())
+            .with_key(id.to_string())
             .serde()?
             .await?;
         for (store, bytes) in [
@@ -74,11 +74,11 @@ impl IdbStore {
         ] {
             tx.object_store(store)?
                 .put(Uint8ArraySlice::new(bytes))
-                .with_key(id.clone())
+                .with_key(id.to_string())
                 .primitive()?
                 .await?;
         }
-        tx.object_store("pending")?.delete(id.clone()).await?;
+        tx.object_store("pending")?.delete(id.to_string()).await?;
         tx.object_store("index")?.delete(INDEX_KEY).await?;
         tx.commit().await?;
         Ok(())

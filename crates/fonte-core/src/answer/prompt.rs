@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::search::lang::Lang;
 use crate::text::words;
+use crate::DocId;
 
 /// Whether `answer` is the abstention sentence (in either language: a model may keep the
 /// English rule's sentence for a Portuguese question), ignoring case, accents, punctuation,
@@ -27,7 +28,7 @@ pub struct Source {
     /// Its number in the prompt, from 1: what `[n]` cites.
     pub n: u32,
     /// The document id.
-    pub doc_id: String,
+    pub doc_id: DocId,
     /// The document's name (file name or title).
     pub doc: String,
     /// 1-based physical page.

@@ -80,7 +80,7 @@ pub fn assemble(name: &str, doc: Extracted, mut chunks: Vec<Chunk>) -> Prepared 
     Prepared {
         meta: DocumentMeta {
             build: None,
-            id: doc.id,
+            id: doc.id.into(),
             name: name.to_string(),
             title: doc.title,
             pages: doc.page_count,

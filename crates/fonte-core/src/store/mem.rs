@@ -7,6 +7,7 @@ use super::{LibraryMeta, PendingFile, Store, StoredDocument};
 use crate::pdf::PageText;
 use crate::search::chunk::Chunk;
 use crate::search::corpus::DocumentMeta;
+use crate::DocId;
 use crate::Result;
 
 /// A [`Store`] in memory: the reference implementation and the one tests use.
@@ -14,7 +15,7 @@ use crate::Result;
 pub struct MemStore {
     meta: RefCell<Option<LibraryMeta>>,
     documents: RefCell<Vec<StoredDocument>>,
-    pending: RefCell<BTreeMap<String, PendingFile>>,
+    pending: RefCell<BTreeMap<DocId, PendingFile>>,
     index: RefCell<Option<Vec<u8>>>,
     // Bytes it may hold (documents, pending files and the saved index), as a browser's quota
     // does.

@@ -24,9 +24,9 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 
 use crate::library::Library;
-use crate::pdf::document_id;
 use crate::search::corpus::DocumentMeta;
 use crate::store::Store;
+use crate::DocId;
 use crate::Error;
 use file::ReadFile;
 pub use protocol::{Added, File, IngestEvent, Services};
@@ -48,7 +48,7 @@ struct Job {
     key: u64,
     name: String,
     bytes: Vec<u8>,
-    id: String,
+    id: DocId,
     password: Option<String>,
     // Whether it is already kept as pending in the store (written once per file).
     pending_saved: bool,
@@ -76,7 +76,7 @@ pub struct Queue {
     running: Cell<bool>,
     cancel: Cell<bool>,
     // The document a search found while it was still embedding ([`Queue::prefer`]).
-    wanted: RefCell<Option<String>>,
+    wanted: RefCell<Option<DocId>>,
 }
 
 impl Queue {
@@ -89,8 +89,8 @@ impl Queue {
     /// leaving the one being embedded after its current slice (it goes on afterwards): the
     /// document the user is searching becomes searchable by meaning first. A file the queue
     /// does not hold is ignored.
-    pub fn prefer(&self, id: &str) {
-        *self.wanted.borrow_mut() = Some(id.to_string());
+    pub fn prefer(&self, id: &DocId) {
+        *self.wanted.borrow_mut() = Some(id.clone());
     }
 
     /// Queues files for `library`. A file with the bytes of a stored or queued document is a
@@ -106,7 +106,7 @@ impl Queue {
         }
         let mut added = Vec::with_capacity(files.len());
         for file in files {
-            let id = document_id(&file.bytes);
+            let id = DocId::of(&file.bytes);
             let queued = self
                 .jobs
                 .borrow()
@@ -189,7 +189,7 @@ impl Queue {
     }
 
     /// Ids of the files waiting.
-    pub fn queued_ids(&self) -> Vec<String> {
+    pub fn queued_ids(&self) -> Vec<DocId> {
         self.jobs.borrow().iter().map(|j| j.id.clone()).collect()
     }
 
@@ -262,7 +262,7 @@ impl Queue {
             let (key, bytes) = (file.job.key, file.job.bytes.len());
             let job = file.job.clone();
             // A search that asks for another file read and waiting interrupts this one.
-            let waiting: Vec<String> = read.iter().map(|f| f.job.id.clone()).collect();
+            let waiting: Vec<DocId> = read.iter().map(|f| f.job.id.clone()).collect();
             let elsewhere = || {
                 let wanted = self.wanted.borrow();
                 wanted

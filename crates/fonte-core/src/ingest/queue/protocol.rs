@@ -5,6 +5,7 @@
 use crate::ingest::Prepared;
 use crate::pdf::Report;
 use crate::search::chunk::ChunkParams;
+use crate::DocId;
 use crate::Error;
 
 /// What the queue needs from the platform. Browser futures are not `Send`, so neither are
@@ -63,7 +64,7 @@ pub struct Added {
     /// The file's key.
     pub key: u64,
     /// The document id (SHA-256 of the bytes).
-    pub id: String,
+    pub id: DocId,
     /// The name of the stored or queued document with the same bytes, when it is a duplicate
     /// (skipped); `None` when queued.
     pub duplicate_of: Option<String>,

@@ -10,6 +10,7 @@ use crate::search::lang::{passage_languages, Lang};
 use crate::search::lexical::{Bm25, Bm25Params};
 use crate::search::retrieve::{Fusion, Neighbours};
 use crate::search::vector::VectorIndex;
+use crate::DocId;
 use crate::{Error, Result};
 
 mod bytes;
@@ -26,7 +27,7 @@ const MAGIC: &[u8; 8] = b"FONTEIDX";
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DocumentMeta {
     /// SHA-256 of the PDF bytes.
-    pub id: String,
+    pub id: DocId,
     /// File name as given.
     pub name: String,
     /// /Title, if any.

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use super::{read, write, Bundle, BundleError, Meta};
 use crate::library::Library;
 use crate::store::{Store, StoredDocument};
+use crate::DocId;
 use crate::Result;
 
 /// What an import did.
@@ -21,7 +22,7 @@ pub struct Imported {
 
 impl<S: Store> Library<S> {
     /// The bundle of the documents `ids` (every searchable document when `None`).
-    pub async fn export(&self, ids: Option<&[String]>, meta: &Meta) -> Result<Vec<u8>> {
+    pub async fn export(&self, ids: Option<&[DocId]>, meta: &Meta) -> Result<Vec<u8>> {
         let mut docs = Vec::new();
         for d in self.documents() {
             if ids.is_some_and(|ids| !ids.contains(&d.id)) {
@@ -67,7 +68,7 @@ impl<S: Store> Library<S> {
             }
             .into());
         }
-        let have: HashSet<String> = self.documents().into_iter().map(|d| d.id).collect();
+        let have: HashSet<DocId> = self.documents().into_iter().map(|d| d.id).collect();
         let total = bundle.documents.len();
         let mut out = Imported::default();
         for (i, doc) in bundle.documents.into_iter().enumerate() {

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::pdf::Report;
 use crate::search::chunk::ChunkParams;
+use crate::DocId;
 
 pub use layout::{read, Layout};
 pub use library::Imported;
@@ -101,7 +102,7 @@ impl Kind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ManifestDocument {
     /// SHA-256 of its PDF, hex: its id.
-    pub id: String,
+    pub id: DocId,
     /// File name.
     pub name: String,
     /// Its /Title, if any.
