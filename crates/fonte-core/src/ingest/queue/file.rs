@@ -178,7 +178,7 @@ impl Queue {
         let report = prepared.meta.report.clone();
         let doc = StoredDocument {
             meta: prepared.meta,
-            pdf: job.bytes.clone(),
+            pdf: job.bytes.to_vec(),
             chunks: prepared.chunks,
             vectors,
             pages: prepared.pages,

@@ -22,6 +22,7 @@ mod triage;
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use crate::library::Library;
 use crate::search::corpus::DocumentMeta;
@@ -42,12 +43,13 @@ pub const SLICE: usize = 1;
 /// one thread in the browser, docs/PERFORMANCE.md).
 pub const HEAD: usize = 32;
 
-/// A file in the queue.
+/// A file in the queue. Cloned as it moves between the queue's stages, so its bytes are
+/// shared, not copied (a PDF can be hundreds of megabytes).
 #[derive(Clone)]
 struct Job {
     key: u64,
     name: String,
-    bytes: Vec<u8>,
+    bytes: Rc<Vec<u8>>,
     id: DocId,
     password: Option<String>,
     // Whether it is already kept as pending in the store (written once per file).
@@ -118,7 +120,7 @@ impl Queue {
                 self.jobs.borrow_mut().push_back(Job {
                     key: file.key,
                     name: file.name,
-                    bytes: file.bytes,
+                    bytes: Rc::new(file.bytes),
                     id: id.clone(),
                     password: None,
                     pending_saved: false,
@@ -141,7 +143,7 @@ impl Queue {
         self.jobs.borrow_mut().push_back(Job {
             key,
             name: meta.name.clone(),
-            bytes: pdf,
+            bytes: Rc::new(pdf),
             id: meta.id.clone(),
             password: None,
             pending_saved: true,

@@ -57,7 +57,7 @@ impl Queue {
                 PendingFile {
                     id: j.id.clone(),
                     name: j.name.clone(),
-                    bytes: j.bytes.clone(),
+                    bytes: j.bytes.to_vec(),
                 }
             })
             .collect();
@@ -87,17 +87,25 @@ impl Queue {
         services: &X,
         on: &dyn Fn(IngestEvent<X::Error>),
     ) {
-        let untried: Vec<(u64, String, Vec<u8>, Option<String>)> = self
+        // Cloned out (the bytes are shared) so no borrow spans the reader's await.
+        let untried: Vec<Job> = self
             .jobs
             .borrow_mut()
             .iter_mut()
             .filter(|j| !j.triaged)
             .map(|j| {
                 j.triaged = true;
-                (j.key, j.name.clone(), j.bytes.clone(), j.password.clone())
+                j.clone()
             })
             .collect();
-        for (key, name, bytes, password) in untried {
+        for Job {
+            key,
+            name,
+            bytes,
+            password,
+            ..
+        } in untried
+        {
             let report = match services.open(&name, &bytes, password.as_deref()).await {
                 Ok(None) => continue,
                 Ok(Some(report)) => report,
