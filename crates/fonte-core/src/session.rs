@@ -148,9 +148,11 @@ impl<S: Store, X: Services> Session<S, X> {
         if self.operation.get() != Operation::Idle || self.queue.is_running() {
             return Err(Error::Busy);
         }
+        // The library first: if its store refuses, the session keeps its model.
+        let stale = self.library.begin_switch(info).await?;
         self.set_services(services);
         self.reindexing.set(true);
-        self.library.begin_switch(info).await
+        Ok(stale)
     }
 
     /// Removes every document, pending file and the saved index; files waiting are dropped.
