@@ -6,6 +6,8 @@
 //! With no endpoint, the answer is *extractive*: the best passages with their sentences that
 //! best match the question, cited the same way. The pure steps are in [`steps`].
 
+#[cfg(test)]
+mod fixture;
 mod pipeline;
 mod steps;
 #[cfg(test)]
