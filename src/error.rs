@@ -1,5 +1,6 @@
 //! The app crate's one error type: browser failures turned into messages a person can act on.
 
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::{JsCast, JsValue};
 
 /// What can fail in the browser layer. Cloneable so it can sit in a signal.
@@ -33,6 +34,7 @@ pub enum AppError {
     Core(#[from] fonte_core::Error),
 }
 
+#[cfg(target_arch = "wasm32")]
 impl AppError {
     /// Turns a thrown JavaScript value into readable text.
     pub fn js_text(value: &JsValue) -> String {
@@ -50,6 +52,7 @@ impl AppError {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
 impl From<indexed_db_futures::error::Error> for AppError {
     fn from(e: indexed_db_futures::error::Error) -> Self {
         use indexed_db_futures::error::Error;
@@ -71,6 +74,7 @@ impl From<indexed_db_futures::error::Error> for AppError {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
 impl From<indexed_db_futures::error::OpenDbError> for AppError {
     fn from(e: indexed_db_futures::error::OpenDbError) -> Self {
         AppError::Storage(e.to_string())

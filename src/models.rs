@@ -6,12 +6,13 @@ use fonte_core::search::chunk::ChunkParams;
 use fonte_core::search::corpus::BuildInfo;
 use serde::Deserialize;
 
-use crate::platform::assets::fetch_bytes;
-use crate::AppResult;
+#[cfg(target_arch = "wasm32")]
+use crate::{platform::assets::fetch_bytes, AppResult};
 
 /// The catalog: model folders under models/, and the one a new library starts with.
 pub const CATALOG: &str = "models/catalog.json";
 
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 #[derive(Deserialize)]
 struct Catalog {
     default: String,
@@ -43,6 +44,7 @@ impl Model {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
 /// Every model in the catalog whose manifest loads (the default first), or an error if none.
 pub async fn installed() -> AppResult<Vec<Model>> {
     let catalog: Catalog = serde_json::from_slice(&fetch_bytes(CATALOG).await?)
@@ -78,4 +80,27 @@ pub fn for_library<'a>(models: &'a [Model], stored_model_id: Option<&str>) -> &'
     stored_model_id
         .and_then(|id| models.iter().find(|m| m.manifest.id == id))
         .unwrap_or(&models[0])
+}
+
+/// Where the embedding model runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compute {
+    /// The GPU, through onnxruntime-web's WebGPU execution provider.
+    WebGpu,
+    /// The CPU, through onnxruntime-web's WebAssembly backend (threads when isolated).
+    Wasm,
+}
+
+/// Where the model ended up running, and why not on the GPU if that was tried and failed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    /// The backend in use.
+    pub compute: Compute,
+    /// CPU threads onnxruntime-web may use, all runtimes together (one per embedding worker,
+    /// more in a cross-origin isolated page).
+    pub threads: u32,
+    /// Texts embedded side by side (the embedding workers; 1 for the page's own session).
+    pub workers: u32,
+    /// WebGPU was chosen but failed with this error; the CPU is used instead.
+    pub gpu_failed: Option<String>,
 }

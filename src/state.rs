@@ -5,8 +5,9 @@ use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped, Unread
 use leptos::prelude::*;
 
 use crate::models::Model;
-use crate::platform::embed::Placement;
+use crate::models::Placement;
 use crate::AppError;
+use fonte_core::search::corpus::BuildInfo;
 use fonte_core::DocId;
 
 /// Where a file is in ingestion, or how it ended.
@@ -227,7 +228,7 @@ pub enum Loaded {
     /// Stored with another model or chunker: must be re-indexed.
     Mismatch {
         /// What it was built with.
-        stored: String,
+        stored: BuildInfo,
     },
     /// Could not open.
     Failed(AppError),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use fonte::platform::embed::Compute;
+use fonte::models::Compute;
 use fonte_core::embed::cosine;
 use wasm_bindgen_test::*;
 

@@ -9,7 +9,8 @@
 
 mod common;
 
-use fonte::platform::embed::{choose_compute, Compute};
+use fonte::models::Compute;
+use fonte::platform::embed::choose_compute;
 use fonte_core::embed::cosine;
 use wasm_bindgen_test::*;
 

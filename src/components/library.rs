@@ -10,7 +10,7 @@ use crate::components::errors::{error_view, notice_view};
 use crate::components::words::{eta_view, placement_view, status_view};
 use crate::engine::Engine;
 use crate::i18n::*;
-use crate::platform::embed::Compute;
+use crate::models::Compute;
 use crate::state::{Loaded, Row, Status, Ui, Why};
 
 /// The engine as the components hold it (one page, one thread).
@@ -175,7 +175,13 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 }));
             };
             view! {
-                {t!(i18n, mismatch, stored)}
+                {t!(
+                    i18n,
+                    mismatch,
+                    model = stored.model_id.clone(),
+                    dim = stored.dim,
+                    tokens = stored.chunk_params.target_tokens
+                )}
                 " "
                 <button type="button" data-testid="reindex" on:click=reindex>
                     {t!(i18n, reindex)}

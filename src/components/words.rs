@@ -7,7 +7,7 @@ use leptos_i18n::I18nContext;
 
 use crate::components::errors::error_view;
 use crate::i18n::*;
-use crate::platform::embed::{Compute, Placement};
+use crate::models::{Compute, Placement};
 use crate::state::{Status, Why};
 
 /// Why a file was rejected, in the interface language.

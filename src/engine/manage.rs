@@ -8,7 +8,7 @@ use fonte_core::store::Store;
 use leptos::prelude::*;
 
 use super::{Engine, ModelService};
-use crate::state::{Loaded, Notice, Row, Status};
+use crate::state::Notice;
 use crate::AppResult;
 
 impl Engine {
@@ -29,7 +29,7 @@ impl Engine {
         };
         self.ui.placement.set(None);
         self.ui.model.set(model.manifest.id.clone());
-        self.show_empty();
+        self.rows.empty();
         self.requeue_stale(stale).await?;
         self.resume().await
     }
@@ -37,8 +37,7 @@ impl Engine {
     /// Deletes a stored document.
     pub async fn delete(&self, key: u64, id: &str) -> AppResult<()> {
         self.library().delete(id).await?;
-        self.ui.rows.update(|rows| rows.retain(|r| r.key != key));
-        self.ui.generation.update(|g| *g += 1);
+        self.rows.deleted(key);
         self.refresh_storage().await;
         Ok(())
     }
@@ -47,7 +46,7 @@ impl Engine {
     pub async fn clear(&self) -> AppResult<()> {
         self.session.clear().await?;
         self.ui.pending.set(Vec::new());
-        self.show_empty();
+        self.rows.empty();
         self.refresh_storage().await;
         Ok(())
     }
@@ -60,21 +59,9 @@ impl Engine {
         let model = self.model();
         let services = ModelService::new(model.clone(), self.ui);
         let stale = self.session.begin_switch(&model.info(), services).await?;
-        self.show_empty();
+        self.rows.empty();
         self.requeue_stale(stale).await?;
         self.resume().await
-    }
-
-    /// Shows an empty, searchable library (rows of re-embedded documents join it).
-    fn show_empty(&self) {
-        self.ui.rows.set(Vec::new());
-        self.ui.loaded.set(Loaded::Ready {
-            restored: false,
-            documents: 0,
-            chunks: 0,
-            ms: 0.0,
-        });
-        self.ui.generation.update(|g| *g += 1);
     }
 
     /// Queues stored documents made with another build, to be re-embedded from their PDFs.
@@ -85,20 +72,8 @@ impl Engine {
             let Some(pdf) = self.library().store().pdf(&meta.id).await? else {
                 continue;
             };
-            let key = self.key();
-            let size = pdf.len() as f64;
-            self.ui.rows.update(|rows| {
-                rows.push(Row {
-                    key,
-                    id: Some(meta.id.clone()),
-                    name: meta.name.clone(),
-                    size: Some(size),
-                    pages: Some(meta.pages),
-                    chunks: None,
-                    status: Status::Queued,
-                })
-            });
-            self.ui.progress.update(|p| p.total_bytes += size);
+            let key = self.rows.key();
+            self.rows.requeued(key, &meta, pdf.len() as f64);
             self.queue().replace(key, &meta, pdf);
         }
         self.start();

@@ -7,8 +7,9 @@ use std::rc::Rc;
 use fonte_core::ingest::queue::{File, IngestEvent};
 use leptos::prelude::*;
 
-use super::{now_ms, Engine};
-use crate::state::{Notice, Progress, Row, Status};
+use super::rows::now_ms;
+use super::Engine;
+use crate::state::Notice;
 use crate::AppError;
 
 impl Engine {
@@ -18,7 +19,7 @@ impl Engine {
         let files: Vec<(File, f64)> = files
             .into_iter()
             .map(|(name, size, bytes)| {
-                let key = self.key();
+                let key = self.rows.key();
                 (File { key, name, bytes }, size)
             })
             .collect();
@@ -41,28 +42,7 @@ impl Engine {
                 return;
             }
         };
-        for (added, (key, name, size)) in added.into_iter().zip(names) {
-            let queued = added.duplicate_of.is_none();
-            let status = added.duplicate_of.map_or(Status::Queued, Status::Duplicate);
-            self.ui.rows.update(|rows| {
-                rows.push(Row {
-                    key,
-                    id: Some(added.id),
-                    name,
-                    size: Some(size),
-                    pages: None,
-                    chunks: None,
-                    status,
-                })
-            });
-            if queued {
-                self.ui.progress.update(|p| p.total_bytes += size);
-            }
-        }
-        let queued = self.queue().queued_ids();
-        self.ui
-            .pending
-            .update(|p| p.retain(|(id, _)| !queued.contains(id)));
+        self.rows.added(added, names, &self.queue().queued_ids());
         self.start();
     }
 
@@ -85,102 +65,14 @@ impl Engine {
         });
     }
 
-    /// What an ingestion event changes on the page.
+    /// What an ingestion event changes on the page; once the queue is idle the embedding
+    /// workers only ingesting uses are let go.
     fn show(&self, event: IngestEvent<AppError>) {
-        match event {
-            IngestEvent::Reading { key } => self.set_status(key, |r| r.status = Status::Parsing),
-            IngestEvent::Read {
-                key,
-                pages,
-                chunks,
-                searchable,
-            } => {
-                self.set_status(key, |r| {
-                    r.pages = Some(pages);
-                    r.chunks = Some(chunks);
-                    r.status = Status::Waiting { chunks, searchable };
-                });
-                self.ui.progress.update(|p| p.chunks_total += chunks);
-                if searchable {
-                    // Searches re-run: its passages can be found by their words already.
-                    self.ui.generation.update(|g| *g += 1);
-                }
-            }
-            IngestEvent::Embedding {
-                key,
-                done,
-                total,
-                embedded,
-                bytes,
-            } => {
-                self.set_status(key, |r| {
-                    let searchable = matches!(
-                        r.status,
-                        Status::Embedding {
-                            searchable: true,
-                            ..
-                        } | Status::Waiting {
-                            searchable: true,
-                            ..
-                        }
-                    );
-                    r.status = Status::Embedding {
-                        done,
-                        total,
-                        searchable,
-                    };
-                });
-                let share = bytes as f64 * done as f64 / total.max(1) as f64;
-                let current = {
-                    let mut part = self.embedding.borrow_mut();
-                    part.insert(key, share);
-                    part.values().sum::<f64>()
-                };
-                self.ui.progress.update(|p| {
-                    p.current = current;
-                    p.chunks_embedded += embedded;
-                    if p.embedding_since_ms == 0.0 {
-                        p.embedding_since_ms = now_ms();
-                    }
-                });
-            }
-            IngestEvent::Stored { key, report } | IngestEvent::Rejected { key, report, .. } => {
-                let status = Status::from_report(&report);
-                let stored = status.is_stored();
-                self.set_status(key, |r| r.status = status);
-                if stored {
-                    self.ui.generation.update(|g| *g += 1);
-                }
-            }
-            IngestEvent::Cancelled { key } => {
-                self.set_status(key, |r| r.status = Status::Cancelled)
-            }
-            IngestEvent::StorageFull { key } => {
-                self.set_status(key, |r| r.status = Status::StorageFull);
-                self.ui.notice.set(Some(Notice::StorageFull));
-            }
-            IngestEvent::Failed { key, error } => {
-                self.set_status(key, |r| r.status = Status::Failed(error))
-            }
-            IngestEvent::Left { key, bytes } => {
-                let current = {
-                    let mut part = self.embedding.borrow_mut();
-                    part.remove(&key);
-                    part.values().sum::<f64>()
-                };
-                self.ui.progress.update(|p| {
-                    p.done_bytes += bytes as f64;
-                    p.current = current;
-                })
-            }
-            IngestEvent::Warning { error } => self.ui.notice.set(Some(error.into())),
-            IngestEvent::Idle => {
-                let service = self.service();
-                leptos::task::spawn_local(async move { service.shrink().await });
-                self.embedding.borrow_mut().clear();
-                self.ui.progress.set(Progress::default());
-                self.ui.busy.set(false);
-            }
+        let idle = event == IngestEvent::Idle;
+        self.rows.show(event);
+        if idle {
+            let service = self.service();
+            leptos::task::spawn_local(async move { service.shrink().await });
         }
     }
 
@@ -189,8 +81,7 @@ impl Engine {
         let Some(bytes) = self.queue().unlock(key, password) else {
             return;
         };
-        self.set_status(key, |r| r.status = Status::Queued);
-        self.ui.progress.update(|p| p.total_bytes += bytes as f64);
+        self.rows.unlocked(key, bytes);
         self.start();
     }
 

@@ -16,12 +16,10 @@ use fonte_core::search::chunk::ChunkParams;
 use leptos::prelude::*;
 
 use super::{yield_now, ORT_DIR};
-use crate::models::Model;
+use crate::models::{Compute, Model, Placement};
 use crate::platform::assets::absolute;
 use crate::platform::assets::fetch_bytes;
-use crate::platform::embed::{
-    choose_compute, requested_compute, Compute, OrtWebEncoder, Placement,
-};
+use crate::platform::embed::{choose_compute, requested_compute, OrtWebEncoder};
 use crate::platform::embed_pool::{pool_size, PageEncoder, PoolEncoder, TEXTS_PER_WORKER};
 use crate::platform::reader::ReaderWorker;
 use crate::state::Ui;

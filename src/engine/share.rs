@@ -2,12 +2,10 @@
 //! bundle after validating all of it (the core's `Library::import` only adds).
 
 use fonte_core::share::bundle::{Imported, Meta};
-use leptos::prelude::*;
 
 use super::Engine;
 use crate::platform::libraries::{self, Entry};
 use crate::platform::reader::BundleRefused;
-use crate::state::Row;
 use crate::{AppError, AppResult};
 
 impl Engine {
@@ -56,23 +54,17 @@ impl Engine {
         on: &mut dyn FnMut(usize, usize),
     ) -> AppResult<Imported> {
         let imported = self.session.import_bundle(bundle, on).await?;
-        // Rows for the documents the page does not list yet.
-        let added: Vec<Row> = self
-            .library()
-            .documents()
-            .into_iter()
-            .filter(|d| {
-                !self
-                    .ui
-                    .rows
-                    .get_untracked()
-                    .iter()
-                    .any(|r| r.id.as_deref() == Some(d.id.as_str()))
-            })
-            .map(|d| self.stored_row(d))
-            .collect();
-        self.ui.rows.update(|rows| rows.extend(added));
-        self.ui.generation.update(|g| *g += 1);
+        let library = self.library();
+        self.rows.imported(
+            library
+                .documents()
+                .into_iter()
+                .map(|d| {
+                    let chunks = library.chunk_count(&d.id);
+                    (d, chunks)
+                })
+                .collect(),
+        );
         self.refresh_storage().await;
         Ok(imported)
     }

@@ -14,6 +14,7 @@ use ort::session::{RunOptions, Session};
 use ort::value::Tensor;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::models::{Compute, Placement};
 use crate::{AppError, AppResult};
 
 thread_local! {
@@ -35,29 +36,6 @@ fn environment() -> AppResult<Rc<Environment>> {
     let env = Rc::new(env);
     ENV.with(|e| *e.borrow_mut() = Some(env.clone()));
     Ok(env)
-}
-
-/// Where the embedding model runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Compute {
-    /// The GPU, through onnxruntime-web's WebGPU execution provider.
-    WebGpu,
-    /// The CPU, through onnxruntime-web's WebAssembly backend (threads when isolated).
-    Wasm,
-}
-
-/// Where the model ended up running, and why not on the GPU if that was tried and failed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Placement {
-    /// The backend in use.
-    pub compute: Compute,
-    /// CPU threads onnxruntime-web may use, all runtimes together (one per embedding worker,
-    /// more in a cross-origin isolated page).
-    pub threads: u32,
-    /// Texts embedded side by side (the embedding workers; 1 for the page's own session).
-    pub workers: u32,
-    /// WebGPU was chosen but failed with this error; the CPU is used instead.
-    pub gpu_failed: Option<String>,
 }
 
 /// The backend asked for in the page address (`?compute=webgpu` or `?compute=wasm`), for

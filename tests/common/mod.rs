@@ -4,8 +4,9 @@
 //! The test runner's own server cannot serve onnxruntime-web's files, so scripts/test.sh serves
 //! the repository on loopback with CORS and passes its URL as FONTE_TEST_ASSETS at build time.
 
+use fonte::models::Compute;
 use fonte::platform::assets::fetch_bytes;
-use fonte::platform::embed::{Compute, OrtWebEncoder};
+use fonte::platform::embed::OrtWebEncoder;
 use fonte_core::embed::{Embedder, ModelManifest};
 
 pub const ASSETS: &str = match option_env!("FONTE_TEST_ASSETS") {

@@ -4,6 +4,8 @@
 //! its events to signals, the CLI prints them. Typed events and the one [`Operation`] under way
 //! are all a front end needs; the session composes no text for anyone.
 
+pub mod fake;
+
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 

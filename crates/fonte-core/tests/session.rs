@@ -12,14 +12,10 @@ use fonte_core::answer::ask::{prepare_question, reply, AskParams, Outcome, Reque
 use fonte_core::answer::llm::fake::{Reply, Scripted};
 use fonte_core::answer::llm::{Api, Endpoint, Failure};
 use fonte_core::embed::fake::FakeEncoder;
-use fonte_core::embed::ModelManifest;
-use fonte_core::ingest::queue::{self, File, IngestEvent};
-use fonte_core::ingest::{prepare, Prepared};
-use fonte_core::pdf::{Extraction, Limits, Report};
-use fonte_core::search::chunk::ChunkParams;
-use fonte_core::search::corpus::BuildInfo;
+use fonte_core::ingest::queue::{File, IngestEvent};
 use fonte_core::search::lang::Lang;
-use fonte_core::session::{Operation, Services, Session};
+use fonte_core::session::fake::{info, Local};
+use fonte_core::session::{Operation, Session};
 use fonte_core::share::bundle::Meta;
 use fonte_core::store::{MemStore, Store};
 use fonte_core::Error;
@@ -35,82 +31,6 @@ fn pdf(rel: &str) -> Vec<u8> {
 
 fn run<T>(f: impl std::future::Future<Output = T>) -> T {
     pollster::block_on(f)
-}
-
-/// A model of the fake encoder's dimension, named `id`.
-fn manifest(id: &str) -> ModelManifest {
-    let file = serde_json::json!({ "sha256": "", "bytes": 0 });
-    let json = serde_json::json!({
-        "format": 1, "id": id, "dim": FakeEncoder::DIM, "pooling": "mean", "normalize": true,
-        "max_tokens": 256, "inputs": [], "output": "",
-        "files": { "model.onnx": file, "tokenizer.json": file },
-    });
-    ModelManifest::from_json(json.to_string().as_bytes()).unwrap()
-}
-
-fn info(model: &str) -> BuildInfo {
-    BuildInfo {
-        model_id: model.into(),
-        dim: FakeEncoder::DIM,
-        chunk_params: ChunkParams::default(),
-    }
-}
-
-/// In-process reading (words for tokens) and the fake encoder, counting the queries embedded.
-struct Local {
-    model: ModelManifest,
-    queries: Cell<usize>,
-}
-
-impl Local {
-    fn new(model: &str) -> Self {
-        Self {
-            model: manifest(model),
-            queries: Cell::new(0),
-        }
-    }
-}
-
-impl queue::Services for Local {
-    type Error = Error;
-
-    async fn open(&self, _: &str, bytes: &[u8], pw: Option<&str>) -> Result<Option<Report>, Error> {
-        let opened = Extraction::open(bytes, pw.map(str::as_bytes), Limits::default());
-        Ok(opened.err().map(|rejected| rejected.report))
-    }
-
-    async fn read(
-        &self,
-        name: &str,
-        bytes: &[u8],
-        password: Option<&str>,
-        params: ChunkParams,
-    ) -> Result<Result<Prepared, Report>, Error> {
-        let count = |s: &str| s.split_whitespace().count();
-        Ok(Ok(prepare(
-            name,
-            bytes,
-            password.map(str::as_bytes),
-            params,
-            &count,
-        )))
-    }
-
-    async fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, Error> {
-        let mut encoder = FakeEncoder::new(&self.model.id);
-        Ok(texts.iter().map(|t| encoder.embed(t)).collect())
-    }
-}
-
-impl Services for Local {
-    fn model(&self) -> &ModelManifest {
-        &self.model
-    }
-
-    async fn embed_query(&self, text: &str) -> Result<Vec<f32>, Error> {
-        self.queries.set(self.queries.get() + 1);
-        Ok(FakeEncoder::new(&self.model.id).embed(text))
-    }
 }
 
 fn files(rels: &[&str]) -> Vec<File> {
@@ -237,19 +157,15 @@ fn the_threshold_is_calibrated_once_per_model_and_again_when_the_documents_chang
     let first = run(s.threshold())
         .unwrap()
         .expect("a library large enough to tell");
-    let probes = s.services().queries.get();
+    let probes = s.services().queries();
     assert!(probes > 0);
     assert_eq!(run(s.threshold()).unwrap(), Some(first));
-    assert_eq!(
-        s.services().queries.get(),
-        probes,
-        "kept while nothing changed"
-    );
+    assert_eq!(s.services().queries(), probes, "kept while nothing changed");
     s.add(files(&["en/R-FAQ.pdf"])).unwrap();
     ingest(&s);
     let after = run(s.threshold()).unwrap().unwrap();
     assert_eq!(
-        s.services().queries.get(),
+        s.services().queries(),
         probes,
         "the probes are embedded once"
     );
