@@ -2,11 +2,11 @@
 //! give typed errors (with the technical detail of whatever failed underneath, which is shown
 //! as such); every word around it is chosen here.
 
+use fonte_core::pdf::Stopped;
 use fonte_core::share::bundle::BundleError;
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 
-use crate::components::words::stopped_view;
 use crate::i18n::*;
 use crate::state::Notice;
 use crate::AppError;
@@ -61,6 +61,16 @@ pub fn bundle_refusal(i18n: I18nContext<Locale>, b: &BundleError) -> String {
             format!("{} ({section})", t_string!(i18n, bundle_damaged))
         }
         other => format!("{} ({other})", t_string!(i18n, bundle_inconsistent)),
+    }
+}
+
+/// Why the reader worker stopped on a file, in the interface language.
+pub fn stopped_view(i18n: I18nContext<Locale>, why: &Stopped) -> AnyView {
+    match why.clone() {
+        Stopped::Panicked { message } => t!(i18n, why_stopped_panic, detail = message).into_any(),
+        Stopped::TimedOut { secs } => t!(i18n, why_stopped_timeout, secs).into_any(),
+        Stopped::OutOfMemory { mib } => t!(i18n, why_stopped_memory, mib).into_any(),
+        Stopped::Crashed { message } => t!(i18n, why_stopped_crash, detail = message).into_any(),
     }
 }
 

@@ -1,11 +1,11 @@
 //! What a file's status, a rejection, where the model runs and the time left say, in the
 //! interface language (the core gives typed reasons; every word is chosen here).
 
-use fonte_core::pdf::{Loss, PartialReason, Stopped, Unreadable};
+use fonte_core::pdf::{Loss, PartialReason, Unreadable};
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 
-use crate::components::errors::error_view;
+use crate::components::errors::{error_view, stopped_view};
 use crate::i18n::*;
 use crate::models::{Compute, Placement};
 use crate::state::{Status, Why};
@@ -37,16 +37,6 @@ pub fn why_view(i18n: I18nContext<Locale>, why: &Why) -> AnyView {
             t!(i18n, why_too_large, mb, max).into_any()
         }
         Why::Stopped(why) => stopped_view(i18n, &why),
-    }
-}
-
-/// Why the reader worker stopped on a file, in the interface language.
-pub fn stopped_view(i18n: I18nContext<Locale>, why: &Stopped) -> AnyView {
-    match why.clone() {
-        Stopped::Panicked { message } => t!(i18n, why_stopped_panic, detail = message).into_any(),
-        Stopped::TimedOut { secs } => t!(i18n, why_stopped_timeout, secs).into_any(),
-        Stopped::OutOfMemory { mib } => t!(i18n, why_stopped_memory, mib).into_any(),
-        Stopped::Crashed { message } => t!(i18n, why_stopped_crash, detail = message).into_any(),
     }
 }
 

@@ -79,18 +79,9 @@ impl Engine {
             entry,
             hosted: async_lock::Mutex::new(hosted),
         });
-        let library = engine.library();
-        let documents = library
-            .documents()
-            .into_iter()
-            .map(|d| {
-                let chunks = library.chunk_count(&d.id);
-                (d, chunks)
-            })
-            .collect();
         let stale = engine
             .rows
-            .opened(opening, documents, &library.corpus(), started);
+            .opened(opening, &engine.library().corpus(), started);
         ui.models.set(engine.models.clone());
         ui.model.set(engine.model().manifest.id);
         let pending = engine.library().store().pending().await?;

@@ -54,20 +54,11 @@ impl Rows {
         k
     }
 
-    /// Shows a library just opened: its stored documents with their passage counts, the
+    /// Shows a library just opened: its searchable documents (those of `corpus`), the
     /// damaged ones (listed so they can be deleted: the rest of the library works), and how
     /// it opened. Returns the documents of another build, to be embedded again.
-    pub fn opened(
-        &self,
-        opening: Opening,
-        documents: Vec<(DocumentMeta, usize)>,
-        corpus: &Corpus,
-        started_ms: f64,
-    ) -> Vec<DocumentMeta> {
-        let mut rows: Vec<Row> = documents
-            .into_iter()
-            .map(|(d, chunks)| self.stored_row(d, chunks))
-            .collect();
+    pub fn opened(&self, opening: Opening, corpus: &Corpus, started_ms: f64) -> Vec<DocumentMeta> {
+        let mut rows = self.stored_rows(corpus, |_| true);
         let (loaded, stale) = match opening {
             Opening::Ready {
                 restored,
@@ -99,17 +90,27 @@ impl Rows {
         stale
     }
 
-    /// The row of a stored, searchable document of `chunks` passages.
-    pub fn stored_row(&self, d: DocumentMeta, chunks: usize) -> Row {
-        Row {
-            key: self.key(),
-            chunks: Some(chunks),
-            id: Some(d.id),
-            name: d.name,
-            size: None,
-            pages: Some(d.pages),
-            status: Status::from_report(&d.report),
+    /// The rows of the documents of `corpus` that `show` picks, with their passage counts.
+    fn stored_rows(&self, corpus: &Corpus, show: impl Fn(&DocId) -> bool) -> Vec<Row> {
+        let mut chunks = vec![0; corpus.documents().len()];
+        for c in corpus.chunks() {
+            chunks[c.doc as usize] += 1;
         }
+        corpus
+            .documents()
+            .iter()
+            .zip(chunks)
+            .filter(|(d, _)| show(&d.id))
+            .map(|(d, chunks)| Row {
+                key: self.key(),
+                chunks: Some(chunks),
+                id: Some(d.id.clone()),
+                name: d.name.clone(),
+                size: None,
+                pages: Some(d.pages),
+                status: Status::from_report(&d.report),
+            })
+            .collect()
     }
 
     /// Shows files the queue took: `files` (key, name, size) in the order of `added`; a
@@ -138,15 +139,13 @@ impl Rows {
             .update(|p| p.retain(|(id, _)| !queued.contains(id)));
     }
 
-    /// Shows the documents of an import that the page does not list yet (of `documents`,
-    /// the library's after the import, with their passage counts).
-    pub fn imported(&self, documents: Vec<(DocumentMeta, usize)>) {
+    /// Shows the documents of an import that the page does not list yet (`corpus` is the
+    /// library's after the import).
+    pub fn imported(&self, corpus: &Corpus) {
         let listed = self.ui.rows.get_untracked();
-        let added: Vec<Row> = documents
-            .into_iter()
-            .filter(|(d, _)| !listed.iter().any(|r| r.id.as_ref() == Some(&d.id)))
-            .map(|(d, chunks)| self.stored_row(d, chunks))
-            .collect();
+        let added = self.stored_rows(corpus, |id| {
+            !listed.iter().any(|r| r.id.as_ref() == Some(id))
+        });
         self.ui.rows.update(|rows| rows.extend(added));
         self.ui.generation.update(|g| *g += 1);
     }

@@ -54,17 +54,7 @@ impl Engine {
         on: &mut dyn FnMut(usize, usize),
     ) -> AppResult<Imported> {
         let imported = self.session.import_bundle(bundle, on).await?;
-        let library = self.library();
-        self.rows.imported(
-            library
-                .documents()
-                .into_iter()
-                .map(|d| {
-                    let chunks = library.chunk_count(&d.id);
-                    (d, chunks)
-                })
-                .collect(),
-        );
+        self.rows.imported(&self.library().corpus());
         self.refresh_storage().await;
         Ok(imported)
     }

@@ -2,12 +2,16 @@
 // streaming what a real one would, on demand): extractive answers with no endpoint, the
 // connection test, a streamed answer with a citation chip that opens the passage on its page,
 // invalid citations struck out, hostile model text kept inert, the model's abstention, the
-// abstention before asking (nothing sent), 429 with Retry-After then a retry that keeps the
+// abstention before asking (nothing sent), the same prompt as `fonte ask` sends, 429 with Retry-After then a retry that keeps the
 // question, 401, a stream cut mid-way, stop, Anthropic's stream, a question searched in its
 // translation too, and the kept history.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { dropFiles, fixture, launch, scriptedLlm, serve } from './helpers.mjs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT, dropFiles, fixture, launch, scriptedLlm, serve } from './helpers.mjs';
 
 let server;
 let llm;
@@ -285,4 +289,24 @@ test('a Portuguese question of an English library is also searched in its Englis
   await ex.locator('xpath=self::*[@data-phase="done"]').waitFor({ timeout: 60_000 });
   assert.equal(await ex.getByTestId('translation').count(), 0);
   assert.ok(!(await llm.requests()).slice(stopAt + 1).some((r) => r.body.includes("Translate the user's")));
+});
+
+test('the page and `fonte ask` send the same prompt for the same PDFs and question (one ask pipeline)', async () => {
+  await useScript('ok');
+  await page.getByTestId('new-conversation').click();
+  await ask(QUESTION);
+  const fromPage = JSON.parse((await llm.requests()).at(-1).body).messages;
+  const dir = mkdtempSync(path.join(tmpdir(), 'fonte-ask-'));
+  try {
+    const cli = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug', 'fonte');
+    const model = path.join(ROOT, 'models', 'multilingual-e5-small-enpt-int8');
+    const corpus = path.join(dir, 'corpus');
+    const pdfs = ['crazyones.pdf', 'unencrypted.pdf'].map((n) => fixture(`pdfs/encrypted/${n}`));
+    execFileSync(cli, ['index', ...pdfs, '-o', corpus, '--model', model], { stdio: 'inherit' });
+    execFileSync(cli, ['ask', corpus, QUESTION, '--model', model, '--endpoint', `${llm.url}ok/v1`, '--llm-model', 'scripted-model'], { stdio: 'ignore' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const fromCli = JSON.parse((await llm.requests()).at(-1).body).messages;
+  assert.deepEqual(fromCli, fromPage);
 });

@@ -6,7 +6,6 @@
 //! - `fonte embed TEXT...`: cosine similarities between texts.
 
 mod abstain;
-mod answers;
 mod ask;
 mod bundle;
 mod eval;

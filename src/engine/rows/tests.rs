@@ -40,16 +40,7 @@ fn open(store: MemStore, model: &str) -> (Page, Rows, Ui, Opening) {
 
 /// Shows a session's library as the page does when it opens.
 fn show_opened(session: &Page, rows: &Rows, opening: Opening) {
-    let library = session.library();
-    let documents = library
-        .documents()
-        .into_iter()
-        .map(|d| {
-            let chunks = library.chunk_count(&d.id);
-            (d, chunks)
-        })
-        .collect();
-    rows.opened(opening, documents, &library.corpus(), 0.0);
+    rows.opened(opening, &session.library().corpus(), 0.0);
 }
 
 /// Adds files (name, bytes) as the page does: a row each, then the queue.
@@ -298,19 +289,8 @@ fn an_import_adds_rows_only_for_documents_not_listed() {
     );
     ingest(&to, &rows, ui, 1);
     run(to.import(&bundle, &mut |_, _| {})).unwrap();
-    let listed = |s: &Page| {
-        let library = s.library();
-        library
-            .documents()
-            .into_iter()
-            .map(|d| {
-                let chunks = library.chunk_count(&d.id);
-                (d, chunks)
-            })
-            .collect()
-    };
-    rows.imported(listed(&to));
-    rows.imported(listed(&to));
+    rows.imported(&to.library().corpus());
+    rows.imported(&to.library().corpus());
     ui.rows.with_untracked(|r| {
         let mut names: Vec<&str> = r.iter().map(|r| r.name.as_str()).collect();
         names.sort();

@@ -4,6 +4,7 @@
 //! also scored with each question's own heading stripped from the index (the questions are
 //! headings in the FAQ, so a question would otherwise find itself).
 
+mod answers;
 mod cases;
 mod gap;
 mod qa;
@@ -175,7 +176,7 @@ pub fn run(args: &EvalArgs) -> Result<(), String> {
     let mut embedder = model::load_for(&args.model, &corpus)?;
     if let Some(unanswerable) = &args.answers {
         corpus.rank_for(embedder.manifest());
-        return crate::answers::run(
+        return answers::run(
             &corpus,
             &qa,
             unanswerable,

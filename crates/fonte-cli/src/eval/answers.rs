@@ -18,8 +18,8 @@ use fonte_core::answer::prompt::Lang;
 use fonte_core::search::corpus::Corpus;
 use serde::Deserialize;
 
+use super::{read_qa, stripped_corpus, Qa};
 use crate::ask::{kind, threshold, CorpusLibrary, EndpointArgs};
-use crate::eval::{read_qa, stripped_corpus, Qa};
 use crate::http::Ureq;
 
 #[derive(Deserialize)]
