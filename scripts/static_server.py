@@ -47,8 +47,10 @@ def csp(directory, connect=ANY_ENDPOINT):
     """The policy: code only from this origin (plus the bootstrap's hash and WebAssembly
     compilation), workers only from it, requests to it and to `connect` (the LLM endpoints), no
     plugins, no <base>, no framing.
-    Styles may be inline (pdf.js positions its text layer with style attributes); images and
-    fonts may also be data:/blob: URLs (pdf.js renders into them)."""
+    Styles only from this origin: the app writes no style attribute or element, and pdf.js
+    (which draws pages into a canvas, no text layer) loads fonts with the FontFace API and
+    sizes the canvas through CSSOM, neither of which style-src governs. Images and fonts may
+    also be data:/blob: URLs (pdf.js renders into them)."""
     hashes = " ".join(inline_script_hashes(os.path.join(directory, "index.html")))
     return "; ".join(
         [
@@ -58,7 +60,7 @@ def csp(directory, connect=ANY_ENDPOINT):
             f"connect-src 'self' {connect}".strip(),
             "img-src 'self' data: blob:",
             "font-src 'self' data:",
-            "style-src 'self' 'unsafe-inline'",
+            "style-src 'self'",
             "object-src 'none'",
             "base-uri 'none'",
             "frame-ancestors 'none'",

@@ -4,7 +4,7 @@
 It replays, per script name in the path (`/<script>/v1/chat/completions`, `/<script>/v1/messages`
 or `/<script>/v1/models`), what a real server will not do on demand: a normal stream, invalid
 citations, HTML and `javascript:` links in the answer, the abstention sentence, a 429 with
-Retry-After, a stream cut mid-way, a 401, an Anthropic-format stream, a stall, a translation of the question then an answer. It answers CORS
+Retry-After, a stream cut mid-way, a 401, a redirect (307), an Anthropic-format stream, a stall, a translation of the question then an answer. It answers CORS
 preflights for any origin (the browser tests' page comes from the test runner's origin) and
 exposes Retry-After. Every request body is kept and listed at `/requests` (JSON), so a test can
 assert on what was sent, or that nothing was.
@@ -47,6 +47,8 @@ def anthropic_chunks(texts):
 # script -> (status, extra headers, body pieces, seconds between pieces)
 SCRIPTS = {
     "ok": (200, {}, openai_chunks(["The answer ", "is in the sources [1]."]), 0.02),
+    # A moved endpoint: a redirect to the "ok" script, which a client must not follow.
+    "redirect": (307, {"Location": "/ok/v1/chat/completions"}, [""], 0),
     "invalid-citations": (200, {}, openai_chunks(["Supported [1]. ", "Invented [7]. ", "Also [0]."]), 0.02),
     "hostile": (200, {}, openai_chunks([
         "<script>window.__pwned = 1</script> Click ",

@@ -117,7 +117,11 @@ impl Transport for Fetch {
         for (k, v) in &request.headers {
             builder = builder.header(k, v);
         }
-        let builder = builder.abort_signal(Some(&signal));
+        // A redirect is never followed (the core refuses it): a browser drops `Authorization`
+        // on a cross-origin redirect but not `x-api-key`, and the user set one address.
+        let builder = builder
+            .abort_signal(Some(&signal))
+            .redirect(web_sys::RequestRedirect::Manual);
         let built = match request.method {
             Method::Get => builder.build(),
             Method::Post => builder.body(request.body.as_str()),
@@ -132,6 +136,9 @@ impl Transport for Fetch {
             Some(Err(e)) => return Err(unreachable(e)),
             Some(Ok(r)) => r,
         };
+        if response.type_() == web_sys::ResponseType::Opaqueredirect {
+            return Err(Failure::Redirected);
+        }
         let retry_after = response.headers().get("retry-after");
         let reader = response.body().and_then(|b| {
             b.get_reader()

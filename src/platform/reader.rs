@@ -28,9 +28,11 @@ const MS_PER_MB: f64 = 2_000.0;
 const START_MS: u32 = 30_000;
 
 /// How long reading a file of `bytes` may take, ms: `?reader-ms=N` in the page address makes
-/// it N for every file (diagnosis, and the end-to-end test of the watchdog).
+/// it at most N (diagnosis, and the end-to-end test of the watchdog). A link can only lower
+/// the limits, never switch the watchdog off.
 pub fn time_limit_ms(bytes: usize) -> f64 {
-    knob("reader-ms").unwrap_or(BASE_MS + MS_PER_MB * bytes as f64 / 1e6)
+    let limit = BASE_MS + MS_PER_MB * bytes as f64 / 1e6;
+    knob("reader-ms").map_or(limit, |n| n.min(limit))
 }
 
 /// The worker's memory budget, MiB: [`BUDGET_MIB`], or less with `?reader-mib=N`.

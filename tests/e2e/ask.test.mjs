@@ -2,9 +2,10 @@
 // streaming what a real one would, on demand): extractive answers with no endpoint, the
 // connection test, a streamed answer with a citation chip that opens the passage on its page,
 // invalid citations struck out, hostile model text kept inert, the model's abstention, the
-// abstention before asking (nothing sent), the same prompt as `fonte ask` sends, 429 with Retry-After then a retry that keeps the
-// question, 401, a stream cut mid-way, stop, Anthropic's stream, a question searched in its
-// translation too, and the kept history.
+// abstention before asking (nothing sent), 429 with Retry-After then a retry that keeps the
+// question, 401, a stream cut mid-way, stop, Anthropic's stream, the kept history, a key sent
+// only to the origin it was typed for, a redirect never followed, a question searched in its
+// translation too, and the same prompt as `fonte ask` sends.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
@@ -222,6 +223,43 @@ test('answers are kept per library: listed after a reload, opened again, deleted
   assert.equal(await page.getByTestId('history-item').count(), 1, 'the deletion is stored');
 });
 
+test('a key goes only to the server it was typed for: another origin gets none, and going back restores it', async () => {
+  const port = new URL(llm.url).port;
+  await useScript('ok', { base: `http://127.0.0.1:${port}/ok/v1` });
+  await page.getByTestId('endpoint-key').fill('sk-for-127');
+  assert.match(await page.getByTestId('endpoint-key-origin').textContent(), new RegExp(`127\\.0\\.0\\.1:${port}`));
+  await ask(QUESTION);
+  assert.equal((await llm.requests()).at(-1).headers.authorization, 'Bearer sk-for-127');
+  // The same server under another name is another origin: the key is not sent there.
+  await useScript('ok', { base: `http://localhost:${port}/ok/v1` });
+  assert.equal(await page.getByTestId('endpoint-key').inputValue(), '');
+  await ask(QUESTION);
+  const sent = (await llm.requests()).at(-1);
+  assert.ok(sent.headers.host.startsWith('localhost'), sent.headers.host);
+  assert.equal(sent.headers.authorization, undefined);
+  await useScript('ok', { base: `http://127.0.0.1:${port}/ok/v1` });
+  assert.equal(await page.getByTestId('endpoint-key').inputValue(), 'sk-for-127');
+  await page.getByTestId('endpoint-key').fill('');
+});
+
+test('a redirecting endpoint is refused: the question is not sent on to where it points', async () => {
+  await useScript('redirect');
+  await page.getByTestId('endpoint-key').fill('sk-secret');
+  const before = (await llm.requests()).length;
+  const ex = await ask(QUESTION);
+  assert.match(await ex.getByTestId('ask-error').textContent(), /redirect/i);
+  const after = (await llm.requests()).slice(before);
+  assert.deepEqual(after.map((r) => r.script), ['redirect'], 'nothing reached the address it pointed to');
+  await page.getByTestId('endpoint-key').fill('');
+});
+
+test('plain http to another machine is warned about; loopback is not', async () => {
+  await useScript('ok', { base: 'http://192.0.2.10:8080/v1' });
+  await page.getByTestId('endpoint-plain-http').waitFor();
+  await useScript('ok');
+  assert.equal(await page.getByTestId('endpoint-plain-http').count(), 0);
+});
+
 test('the key stays in memory unless remembered, and forget removes it', async () => {
   await page.getByTestId('endpoint-key').fill('sk-test-123');
   await page.reload();
@@ -233,8 +271,9 @@ test('the key stays in memory unless remembered, and forget removes it', async (
   await page.reload();
   await page.locator('[data-testid=library-loaded][data-state=restored]').waitFor({ state: 'attached' });
   assert.equal(await page.getByTestId('endpoint-key').inputValue(), 'sk-test-456');
+  assert.match(await page.evaluate(() => localStorage.getItem('fonte.endpoint.keys')), /sk-test-456/);
   await page.getByTestId('forget-key').click();
-  assert.equal(await page.evaluate(() => localStorage.getItem('fonte.endpoint.key')), null);
+  assert.equal(await page.evaluate(() => localStorage.getItem('fonte.endpoint.keys')), null);
   assert.equal(await page.getByTestId('endpoint-key').inputValue(), '');
   assert.deepEqual(errors, [], 'no page errors');
 });

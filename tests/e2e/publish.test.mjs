@@ -132,7 +132,9 @@ test('a published folder: ?corpus= by ranges, threads by the service worker, PDF
   await page.waitForTimeout(2000);
   server.stop();
   await context.setOffline(true);
-  await page.reload();
+  const offline = await page.reload();
+  // Served by the service worker, with the header a <meta> policy cannot carry.
+  assert.match(offline.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/);
   await ready(page);
   assert.deepEqual(await top5(page, 'blocos de exemplo e alerta'), first);
   await page.getByTestId('open-source').first().click();

@@ -100,6 +100,7 @@ pub fn kind(f: &Failure) -> &'static str {
         Failure::Server { .. } => "server",
         Failure::Malformed { .. } => "malformed",
         Failure::Cut => "cut",
+        Failure::Redirected => "redirected",
         Failure::TimedOut => "timed-out",
         Failure::Aborted => "aborted",
     }

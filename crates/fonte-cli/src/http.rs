@@ -21,6 +21,8 @@ impl Ureq {
     pub fn new() -> Self {
         let config = ureq::Agent::config_builder()
             .http_status_as_error(false)
+            // Never followed: the key goes only to the address given (the core refuses a 3xx).
+            .max_redirects(0)
             .timeout_connect(Some(CONNECT))
             .timeout_recv_response(Some(FIRST_RESPONSE))
             .build();

@@ -6,7 +6,11 @@ use fonte_core::answer::llm::preset::{preset, Key, PRESETS};
 use fonte_core::answer::llm::{list_models, Failure};
 use leptos::prelude::*;
 
-use super::state::{remember_key, remembered_key, EndpointSettings};
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::state::{
+    origin_of, plain_http_elsewhere, remember_key, remembered_keys, EndpointSettings,
+};
 use super::words::failure_view;
 use crate::i18n::*;
 use crate::platform::llm::Fetch;
@@ -24,22 +28,84 @@ enum Tested {
 /// The endpoint's signals, shared with the ask view.
 #[derive(Clone, Copy)]
 pub struct EndpointUi {
-    /// Everything but the key.
+    /// Everything but the keys.
     pub settings: RwSignal<EndpointSettings>,
-    /// The key, in this page's memory.
-    pub key: RwSignal<String>,
-    /// Whether the key is also kept on this device.
-    pub remembered: RwSignal<bool>,
+    /// Keys by the origin of the base URL they were typed for, in this page's memory: a key
+    /// goes only to the origin it was typed for (changing the base URL to another server
+    /// shows that server's key, empty until typed).
+    keys: RwSignal<BTreeMap<String, String>>,
+    /// Origins whose key is also kept on this device.
+    remembered: RwSignal<BTreeSet<String>>,
 }
 
 impl EndpointUi {
-    /// The settings kept on this device, and the key if the user asked to remember it.
+    /// The settings kept on this device, and the keys the user asked to remember.
     pub fn load() -> Self {
-        let kept = remembered_key();
+        let kept = remembered_keys();
         Self {
             settings: RwSignal::new(EndpointSettings::load()),
-            remembered: RwSignal::new(kept.is_some()),
-            key: RwSignal::new(kept.unwrap_or_default()),
+            remembered: RwSignal::new(kept.keys().cloned().collect()),
+            keys: RwSignal::new(kept),
+        }
+    }
+
+    /// The origin of the base URL (tracked).
+    pub fn origin(&self) -> Option<String> {
+        self.settings.with(|s| origin_of(&s.base_url))
+    }
+
+    /// The key for the base URL's origin (tracked), empty when none was typed for it.
+    pub fn key(&self) -> String {
+        let origin = self.origin();
+        self.keys
+            .with(|k| origin.and_then(|o| k.get(&o).cloned()))
+            .unwrap_or_default()
+    }
+
+    /// [`Self::key`], untracked (when asking).
+    pub fn key_untracked(&self) -> String {
+        untrack(|| self.key())
+    }
+
+    /// Sets the key of the base URL's origin (kept on this device too if remembered there).
+    fn set_key(&self, key: String) {
+        let Some(origin) = untrack(|| self.origin()) else {
+            return;
+        };
+        if self.remembered.with_untracked(|r| r.contains(&origin)) {
+            remember_key(&origin, Some(&key));
+        }
+        self.keys.update(|k| {
+            k.insert(origin, key);
+        });
+    }
+
+    /// Whether the key of the base URL's origin is kept on this device (tracked).
+    fn is_remembered(&self) -> bool {
+        let origin = self.origin();
+        self.remembered
+            .with(|r| origin.is_some_and(|o| r.contains(&o)))
+    }
+
+    /// Keeps the key of the base URL's origin on this device, or stops keeping it; `forget`
+    /// also clears it from memory.
+    fn remember(&self, on: bool, forget: bool) {
+        let Some(origin) = untrack(|| self.origin()) else {
+            return;
+        };
+        let key = untrack(|| self.key());
+        remember_key(&origin, on.then_some(key.as_str()));
+        self.remembered.update(|r| {
+            if on {
+                r.insert(origin.clone());
+            } else {
+                r.remove(&origin);
+            }
+        });
+        if forget {
+            self.keys.update(|k| {
+                k.remove(&origin);
+            });
         }
     }
 }
@@ -52,11 +118,7 @@ fn number<T: std::str::FromStr>(ev: &leptos::ev::Event) -> Option<T> {
 #[component]
 pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
     let i18n = use_i18n();
-    let EndpointUi {
-        settings,
-        key,
-        remembered,
-    } = endpoint;
+    let settings = endpoint.settings;
     let tested = RwSignal::new(Tested::Not);
     let edit = move |f: &dyn Fn(&mut EndpointSettings)| {
         settings.update(|s| f(s));
@@ -69,7 +131,7 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
         if listing.model.trim().is_empty() {
             listing.model = "-".into();
         }
-        let Some(ep) = listing.endpoint(&key.get_untracked()) else {
+        let Some(ep) = listing.endpoint(&endpoint.key_untracked()) else {
             tested.set(Tested::Incomplete);
             return;
         };
@@ -120,6 +182,9 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
                         }
                     />
                 </label>
+                {move || settings.with(|s| plain_http_elsewhere(&s.base_url)).then(|| view! {
+                    <p class="warning" data-testid="endpoint-plain-http">{t!(i18n, endpoint_plain_http)}</p>
+                })}
                 <label>
                     {t!(i18n, endpoint_model)}
                     <input
@@ -146,39 +211,30 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
                         type="password"
                         autocomplete="off"
                         data-testid="endpoint-key"
-                        prop:value=move || key.get()
-                        on:input=move |ev| {
-                            let v = event_target_value(&ev);
-                            if remembered.get_untracked() {
-                                remember_key(Some(&v));
-                            }
-                            key.set(v);
-                        }
+                        disabled=move || endpoint.origin().is_none()
+                        prop:value=move || endpoint.key()
+                        on:input=move |ev| endpoint.set_key(event_target_value(&ev))
                     />
                 </label>
+                {move || endpoint.origin().map(|origin| view! {
+                    <p class="hint" data-testid="endpoint-key-origin">{t!(i18n, endpoint_key_origin, origin)}</p>
+                })}
                 <label class="check">
                     <input
                         type="checkbox"
                         data-testid="remember-key"
-                        prop:checked=move || remembered.get()
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            remembered.set(on);
-                            remember_key(on.then(|| key.get_untracked()).as_deref());
-                        }
+                        disabled=move || endpoint.origin().is_none()
+                        prop:checked=move || endpoint.is_remembered()
+                        on:change=move |ev| endpoint.remember(event_target_checked(&ev), false)
                     />
                     " "
                     {t!(i18n, endpoint_remember)}
                 </label>
-                <Show when=move || remembered.get()>
+                <Show when=move || endpoint.is_remembered()>
                     <button
                         type="button"
                         data-testid="forget-key"
-                        on:click=move |_| {
-                            remember_key(None);
-                            remembered.set(false);
-                            key.set(String::new());
-                        }
+                        on:click=move |_| endpoint.remember(false, true)
                     >
                         {t!(i18n, endpoint_forget)}
                     </button>

@@ -132,7 +132,7 @@ pub fn Ask(
             return done(ex, answer);
         }
         let settings = endpoint.settings.get_untracked();
-        let Some(ep) = settings.endpoint(&endpoint.key.get_untracked()) else {
+        let Some(ep) = settings.endpoint(&endpoint.key_untracked()) else {
             ex.phase.set(Phase::Broken(Broken::EndpointIncomplete));
             busy.set(false);
             return;
@@ -171,7 +171,7 @@ pub fn Ask(
         question.set(String::new());
         busy.set(true);
         let settings = endpoint.settings.get_untracked();
-        let ep = settings.endpoint(&endpoint.key.get_untracked());
+        let ep = settings.endpoint(&endpoint.key_untracked());
         let transport = fetch.get_value();
         let params = AskParams {
             budget_chars: settings.budget_chars,
@@ -219,7 +219,7 @@ pub fn Ask(
             send(ex);
         }
     });
-    let lacks_key = move || endpoint.settings.get().lacks_key(&endpoint.key.get());
+    let lacks_key = move || endpoint.settings.get().lacks_key(&endpoint.key());
     view! {
         <section class="ask" aria-labelledby="ask-title" data-testid="ask"
             on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" { stop() }>
@@ -263,7 +263,7 @@ pub fn Ask(
                 </button>
             </form>
             <p class="hint" data-testid="ask-mode">
-                {move || match endpoint.settings.get().endpoint(&endpoint.key.get()) {
+                {move || match endpoint.settings.get().endpoint(&endpoint.key()) {
                     Some(ep) => t!(i18n, ask_mode_model, model = ep.model, base = ep.base_url).into_any(),
                     None => t!(i18n, ask_mode_extractive).into_any(),
                 }}

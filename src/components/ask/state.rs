@@ -2,6 +2,8 @@
 //! to remember it) and the exchanges of the conversation, each with its own signals so a
 //! streamed answer re-renders only itself.
 
+use std::collections::BTreeMap;
+
 use fonte_core::answer::ask::{Answer, AskParams, Prepared};
 use fonte_core::answer::llm::preset::{preset, Key};
 use fonte_core::answer::llm::{Endpoint, Failure};
@@ -12,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::AppError;
 
-/// The endpoint settings kept on this device (never the key: see [`KEY_ITEM`]).
+/// The endpoint settings kept on this device (never a key: see [`KEY_ITEM`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EndpointSettings {
@@ -52,8 +54,13 @@ impl Default for EndpointSettings {
 }
 
 const SETTINGS_ITEM: &str = "fonte.endpoint";
-/// Where the key is kept, only when the user ticked "remember on this device".
-pub const KEY_ITEM: &str = "fonte.endpoint.key";
+/// Where keys are kept, by endpoint origin, only those the user asked to remember on this
+/// device. Any page of this origin can read them (on a shared origin such as
+/// `user.github.io`, every site under it): docs/ENDPOINTS.md says so where the box is ticked.
+pub const KEY_ITEM: &str = "fonte.endpoint.keys";
+/// Where one key was kept before keys were bound to their endpoint: which endpoint it was
+/// typed for is unknown, so it is removed rather than sent anywhere.
+const UNBOUND_KEY_ITEM: &str = "fonte.endpoint.key";
 
 impl EndpointSettings {
     /// The settings kept on this device, else the defaults.
@@ -90,18 +97,49 @@ impl EndpointSettings {
     }
 }
 
-/// The key remembered on this device, if the user asked for that.
-pub fn remembered_key() -> Option<String> {
-    LocalStorage::get(KEY_ITEM).ok()
+/// The origin (scheme, host and port) of `base_url` as the browser parses it: what a key is
+/// bound to. `None` for an address that is not a URL.
+pub fn origin_of(base_url: &str) -> Option<String> {
+    let url = web_sys::Url::new(base_url.trim()).ok()?;
+    let origin = url.origin();
+    (origin != "null").then_some(origin)
 }
 
-/// Remembers the key on this device, or forgets it.
-pub fn remember_key(key: Option<&str>) {
+/// Whether `base_url` is plain `http:` to another machine (questions, passages and key would
+/// cross a network unencrypted); loopback addresses are this machine.
+pub fn plain_http_elsewhere(base_url: &str) -> bool {
+    let Ok(url) = web_sys::Url::new(base_url.trim()) else {
+        return false;
+    };
+    let host = url.hostname();
+    let local = host == "localhost"
+        || host.ends_with(".localhost")
+        || host.starts_with("127.")
+        || host == "[::1]";
+    url.protocol() == "http:" && !local
+}
+
+/// The keys remembered on this device, by endpoint origin.
+pub fn remembered_keys() -> BTreeMap<String, String> {
+    LocalStorage::delete(UNBOUND_KEY_ITEM);
+    LocalStorage::get(KEY_ITEM).unwrap_or_default()
+}
+
+/// Remembers the key of the endpoint at `origin` on this device, or forgets it.
+pub fn remember_key(origin: &str, key: Option<&str>) {
+    let mut keys = remembered_keys();
     match key {
         Some(k) => {
-            let _ = LocalStorage::set(KEY_ITEM, k);
+            keys.insert(origin.to_string(), k.to_string());
         }
-        None => LocalStorage::delete(KEY_ITEM),
+        None => {
+            keys.remove(origin);
+        }
+    }
+    if keys.is_empty() {
+        LocalStorage::delete(KEY_ITEM);
+    } else {
+        let _ = LocalStorage::set(KEY_ITEM, keys);
     }
 }
 

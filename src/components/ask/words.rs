@@ -26,6 +26,7 @@ pub fn failure_view(i18n: I18nContext<Locale>, f: &Failure) -> AnyView {
         }
         Failure::Malformed { detail } => t!(i18n, fail_malformed, detail = detail).into_any(),
         Failure::Cut => t!(i18n, fail_cut).into_any(),
+        Failure::Redirected => t!(i18n, fail_redirected).into_any(),
         Failure::TimedOut => t!(i18n, fail_timed_out).into_any(),
         Failure::Aborted => t!(i18n, fail_stopped).into_any(),
     }

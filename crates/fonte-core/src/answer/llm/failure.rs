@@ -56,6 +56,11 @@ pub enum Failure {
         /// What did not parse.
         detail: String,
     },
+    /// The endpoint answered with a redirect. Never followed: the key and the question go only
+    /// to the address the user set (a browser keeps some headers across origins, `x-api-key`
+    /// among them), so a moved endpoint must be set at its new address.
+    #[error("the endpoint redirected the request elsewhere; not followed")]
+    Redirected,
     /// The stream ended before the answer did.
     #[error("the answer was cut off mid-way")]
     Cut,
@@ -87,6 +92,7 @@ pub fn failure_for_status(status: u16, retry_after: Option<&str>, body: &str) ->
     match status {
         401 | 403 => Failure::Unauthorized { status, detail },
         404 => Failure::NotFound { detail },
+        300..=399 => Failure::Redirected,
         429 => Failure::RateLimited {
             retry_after_secs: retry_after.and_then(|s| s.trim().parse().ok()),
         },
