@@ -4,6 +4,7 @@
 use fonte_core::embed::ModelManifest;
 use fonte_core::search::chunk::ChunkParams;
 use fonte_core::search::corpus::BuildInfo;
+use fonte_core::share::bundle::Accepted;
 use serde::Deserialize;
 
 #[cfg(target_arch = "wasm32")]
@@ -35,6 +36,14 @@ impl Model {
             model_id: self.manifest.id.clone(),
             dim: self.manifest.dim,
             chunk_params: ChunkParams::default(),
+        }
+    }
+
+    /// What a bundle's vectors must be built with to be used with this model.
+    pub fn accepted(&self) -> Accepted {
+        Accepted {
+            model_id: self.manifest.id.clone(),
+            dim: self.manifest.dim,
         }
     }
 

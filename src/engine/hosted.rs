@@ -5,11 +5,12 @@
 //! kept.
 
 use fonte_core::library::Library;
-use fonte_core::share::bundle::{BundleError, Imported};
+use fonte_core::share::bundle::Imported;
 use fonte_core::store::Store;
 use leptos::prelude::*;
 
 use super::Engine;
+use crate::models::Model;
 use crate::platform::hosted::Hosted;
 use crate::platform::idb::IdbStore;
 use crate::platform::libraries::{self, Entry};
@@ -18,18 +19,12 @@ use crate::AppResult;
 
 /// Downloads the bundle of `entry` (a hosted library not stored yet) and stores it in the
 /// entry's database, built with the bundle's model, which must be one this app has.
-pub async fn fetch(ui: Ui, entry: &mut Entry, models: &[String]) -> AppResult<Hosted> {
+pub async fn fetch(ui: Ui, entry: &mut Entry, models: &[Model]) -> AppResult<Hosted> {
     let url = entry.corpus.clone().expect("a hosted library");
     let mut on = |done: u64, total: u64| ui.loaded.set(Loaded::Downloading { done, total });
     let mut hosted = Hosted::open(&url, &mut on).await?;
-    let bundle = hosted.index(&mut on).await?;
-    if !models.contains(&bundle.manifest.model_id) {
-        return Err(BundleError::OtherModel {
-            bundle: bundle.manifest.model_id.clone(),
-            library: models.join(", "),
-        }
-        .into());
-    }
+    let accept: Vec<_> = models.iter().map(Model::accepted).collect();
+    let bundle = hosted.index(&mut on, &accept).await?;
     let title = bundle.manifest.title.clone();
     store(ui, &entry.db, bundle).await?;
     entry.title = title;
@@ -100,7 +95,9 @@ impl Engine {
             *self.hosted.lock().await = Some(hosted);
             return Ok(None);
         }
-        let bundle = hosted.index(&mut |_, _| {}).await?;
+        let bundle = hosted
+            .index(&mut |_, _| {}, &[self.model().accepted()])
+            .await?;
         let keep: Vec<fonte_core::DocId> = bundle
             .manifest
             .documents

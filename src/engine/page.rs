@@ -50,8 +50,7 @@ impl Engine {
         let models = crate::models::installed().await?;
         let mut hosted = None;
         if entry.corpus.is_some() && entry.version.is_none() {
-            let ids: Vec<String> = models.iter().map(|m| m.manifest.id.clone()).collect();
-            hosted = Some(super::hosted::fetch(ui, &mut entry, &ids).await?);
+            hosted = Some(super::hosted::fetch(ui, &mut entry, &models).await?);
         }
         let started = now_ms();
         let on_db = move |event| {

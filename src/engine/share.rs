@@ -40,7 +40,8 @@ impl Engine {
     /// `bytes` validated as a bundle in the reader worker (never on the page).
     async fn validated(&self, bytes: &[u8]) -> AppResult<fonte_core::share::bundle::Bundle> {
         let reader = self.service().reader().await?;
-        match reader.read_bundle(bytes).await? {
+        let accept = self.models.iter().map(|m| m.accepted()).collect();
+        match reader.read_bundle(bytes, accept).await? {
             Ok(bundle) => Ok(bundle),
             Err(BundleRefused::Invalid(e)) => Err(e.into()),
             Err(BundleRefused::Stopped(why)) => Err(AppError::ReaderStopped(why)),

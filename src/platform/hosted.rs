@@ -4,7 +4,9 @@
 //! that ignores ranges sends the whole file, which is then read as a dropped bundle is.
 //! Everything is validated by the core before it is stored.
 
-use fonte_core::share::bundle::{head_len, read, Bundle, Layout, Manifest};
+use fonte_core::share::bundle::{
+    head_len, read, read_accepting, Accepted, Bundle, Layout, Manifest,
+};
 use gloo::net::http::Request;
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::JsCast;
@@ -154,9 +156,14 @@ impl Hosted {
 
     /// The validated bundle without its PDFs (with them when the server sent the whole file),
     /// `on(bytes, of)` as the index arrives.
-    pub async fn index(&mut self, on: &mut dyn FnMut(u64, u64)) -> AppResult<Bundle> {
+    /// A bundle of a model not in `accept` (when not empty) is refused from its manifest.
+    pub async fn index(
+        &mut self,
+        on: &mut dyn FnMut(u64, u64),
+        accept: &[Accepted],
+    ) -> AppResult<Bundle> {
         if let Some(all) = &self.whole {
-            let bundle = read(all)?;
+            let bundle = read_accepting(all, accept)?;
             self.manifest = Some(bundle.manifest.clone());
             return Ok(bundle);
         }
@@ -166,13 +173,13 @@ impl Hosted {
             Got::Part(bytes, _) => bytes,
             // The file changed to a server without ranges between two requests: read it all.
             Got::Whole(all) => {
-                let bundle = read(&all)?;
+                let bundle = read_accepting(&all, accept)?;
                 self.manifest = Some(bundle.manifest.clone());
                 self.whole = Some(all);
                 return Ok(bundle);
             }
         };
-        let bundle = layout.assemble(r.start, &window)?;
+        let bundle = layout.assemble(r.start, &window, accept)?;
         self.manifest = Some(bundle.manifest.clone());
         Ok(bundle)
     }
@@ -181,7 +188,8 @@ impl Hosted {
     /// when the bundle has none for it.
     pub async fn pdf(&mut self, id: &str) -> AppResult<Option<Vec<u8>>> {
         if self.manifest.is_none() {
-            self.index(&mut |_, _| {}).await?;
+            // The library holds this bundle already: its model is the library's.
+            self.index(&mut |_, _| {}, &[]).await?;
         }
         let manifest = self.manifest.as_ref().expect("read by index");
         let Some(doc) = manifest.documents.iter().position(|d| d.id == id) else {

@@ -9,7 +9,7 @@ use fonte_core::ingest::reader::{decode, encode, Reply, Request};
 use fonte_core::ingest::Prepared;
 use fonte_core::pdf::{Report, Stopped};
 use fonte_core::search::chunk::ChunkParams;
-use fonte_core::share::bundle::{Bundle, BundleError};
+use fonte_core::share::bundle::{Accepted, Bundle, BundleError};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -125,11 +125,17 @@ impl ReaderWorker {
     }
 
     /// Validates a bundle in the worker: the page never parses its untrusted bytes. A bundle
-    /// that makes the worker stop (its memory budget, its time limit) is refused for that.
-    pub async fn read_bundle(&self, file: &[u8]) -> AppResult<Result<Bundle, BundleRefused>> {
+    /// that makes the worker stop (its memory budget, its time limit) is refused for that, and
+    /// one of a model not in `accept` from its manifest alone.
+    pub async fn read_bundle(
+        &self,
+        file: &[u8],
+        accept: Vec<Accepted>,
+    ) -> AppResult<Result<Bundle, BundleRefused>> {
+        let request = Request::ReadBundle { accept };
         Ok(
             match self
-                .request("bundle", &Request::ReadBundle, file, &mut |_, _| {})
+                .request("bundle", &request, file, &mut |_, _| {})
                 .await?
             {
                 Ok(Reply::Bundle(Ok(bundle))) => Ok(*bundle),

@@ -10,7 +10,10 @@ use fonte_core::embed::fake::FakeEncoder;
 use fonte_core::ingest::prepare;
 use fonte_core::search::chunk::ChunkParams;
 use fonte_core::search::corpus::BuildInfo;
-use fonte_core::share::bundle::{read, write, BundleError, Meta, MAGIC, MINOR};
+use fonte_core::search::corpus::ChunkRecord;
+use fonte_core::share::bundle::{
+    limits, read, read_accepting, write, Accepted, BundleError, Meta, MAGIC, MINOR,
+};
 use fonte_core::store::StoredDocument;
 use sha2::{Digest, Sha256};
 
@@ -302,6 +305,93 @@ fn each_hostile_bundle_is_refused_with_its_reason() {
     assert_eq!(&good[..8], MAGIC);
 }
 
+/// Section kinds of the format (docs/BUNDLE.md).
+const MANIFEST: u32 = 1;
+const CHUNKS: u32 = 2;
+const VECTORS_F16: u32 = 7;
+
+/// `good` with its manifest edited by `edit`.
+fn with_manifest(good: &[u8], edit: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
+    let mut m = manifest_json(good);
+    edit(&mut m);
+    replace(good, MANIFEST, &serde_json::to_vec(&m).unwrap(), None)
+}
+
+/// `good` with its first chunk edited by `edit`.
+fn with_first_chunk(good: &[u8], edit: impl FnOnce(&mut ChunkRecord)) -> Vec<u8> {
+    let mut chunks: Vec<ChunkRecord> = read(good)
+        .unwrap()
+        .documents
+        .iter()
+        .enumerate()
+        .flat_map(|(i, d)| {
+            d.chunks.iter().map(move |c| ChunkRecord {
+                doc: i as u32,
+                chunk: c.clone(),
+            })
+        })
+        .collect();
+    edit(&mut chunks[0]);
+    replace(good, CHUNKS, &postcard::to_allocvec(&chunks).unwrap(), None)
+}
+
+#[test]
+fn the_sharing_doors_caps_refuse_a_bundle_before_inflating_it() {
+    let good = write(&meta(true), &info(), &docs()).unwrap();
+    let too_large = |b: &[u8]| match read(b) {
+        Err(BundleError::TooLarge { what, .. }) => what,
+        other => panic!("{other:?}"),
+    };
+    // Sections that would decompress to more than the page can hold, refused at the table
+    // (each within the per-section cap): nothing inflated.
+    let declared = replace(&good, VECTORS_F16, &[0; 64], Some(limits::TOTAL));
+    assert!(too_large(&declared).contains("in all"));
+    // Texts past their caps.
+    let title = with_manifest(&good, |m| m["title"] = "t".repeat(limits::NAME + 1).into());
+    assert!(too_large(&title).contains("title"));
+    let name = with_manifest(&good, |m| {
+        m["documents"][0]["name"] = "n".repeat(limits::NAME + 1).into()
+    });
+    assert!(too_large(&name).contains("document name"));
+    let text = with_first_chunk(&good, |c| c.chunk.text = "w ".repeat(limits::CHUNK_TEXT));
+    assert!(too_large(&text).contains("chunk text"));
+    // A chunk whose range runs past its page's text: a citation would open nothing.
+    let past = with_first_chunk(&good, |c| c.chunk.char_end = 1 << 20);
+    assert!(
+        matches!(read(&past), Err(BundleError::Inconsistent(w)) if w.contains("past the text"))
+    );
+    // Another model: refused from the manifest when the reader names the models it can use,
+    // before the vectors (here a section that does not even inflate) are touched.
+    let foreign = replace(
+        &with_manifest(&good, |m| m["model_id"] = "some-other-model".into()),
+        VECTORS_F16,
+        &[0; 64],
+        Some(1 << 20),
+    );
+    let fake = Accepted {
+        model_id: "fake".into(),
+        dim: FakeEncoder::DIM,
+    };
+    assert!(matches!(
+        read_accepting(&foreign, &[fake.clone()]),
+        Err(BundleError::OtherModel { bundle, .. }) if bundle == "some-other-model"
+    ));
+    assert!(matches!(
+        read(&foreign),
+        Err(BundleError::Inflate { .. }) | Err(BundleError::Inconsistent(_))
+    ));
+    // The same model with another dimension is another model too.
+    let wide = Accepted {
+        dim: 2 * FakeEncoder::DIM,
+        ..fake.clone()
+    };
+    assert!(matches!(
+        read_accepting(&good, &[wide]),
+        Err(BundleError::OtherModel { .. })
+    ));
+    assert!(read_accepting(&good, &[fake]).is_ok());
+}
+
 #[test]
 fn mutated_bundles_never_panic() {
     let good = write(&meta(true), &info(), &docs()[..1]).unwrap();
@@ -494,7 +584,7 @@ fn a_hosted_bundle_reads_from_its_header_and_index_range_and_each_pdf_alone() {
         "the index is a small part of the file"
     );
     let bundle = layout
-        .assemble(r.start, &good[r.start as usize..r.end as usize])
+        .assemble(r.start, &good[r.start as usize..r.end as usize], &[])
         .unwrap();
     let whole = read(&good).unwrap();
     assert_eq!(bundle.manifest, whole.manifest);
@@ -523,7 +613,11 @@ fn a_hosted_bundle_reads_from_its_header_and_index_range_and_each_pdf_alone() {
     assert!(matches!(read(head), Err(BundleError::Truncated { .. })));
     // A window that misses part of the index is refused.
     assert!(matches!(
-        layout.assemble(r.start + 1, &good[r.start as usize + 1..r.end as usize]),
+        layout.assemble(
+            r.start + 1,
+            &good[r.start as usize + 1..r.end as usize],
+            &[]
+        ),
         Err(BundleError::Truncated { .. })
     ));
 }
@@ -537,7 +631,11 @@ fn the_reader_worker_validates_a_bundle_and_says_why_it_refuses_one() {
         .join("../../tests/fixtures/bundles/format-1.1.fonte");
     let bytes = std::fs::read(path).unwrap();
     let mut reader = Reader::new();
-    let reply = reader.handle(Request::ReadBundle, &bytes, &mut |_| {});
+    let reply = reader.handle(
+        Request::ReadBundle { accept: Vec::new() },
+        &bytes,
+        &mut |_| {},
+    );
     let reply: Reply = decode(&encode(&reply).unwrap()).unwrap();
     match reply {
         Reply::Bundle(Ok(bundle)) => assert_eq!(*bundle, read(&bytes).unwrap()),
@@ -546,10 +644,18 @@ fn the_reader_worker_validates_a_bundle_and_says_why_it_refuses_one() {
     let mut damaged = bytes.clone();
     let at = damaged.len() / 2;
     damaged[at] ^= 0xff;
-    let refused = reader.handle(Request::ReadBundle, &damaged, &mut |_| {});
+    let refused = reader.handle(
+        Request::ReadBundle { accept: Vec::new() },
+        &damaged,
+        &mut |_| {},
+    );
     assert_eq!(refused, Reply::Bundle(Err(read(&damaged).unwrap_err())));
     assert!(matches!(
-        reader.handle(Request::ReadBundle, b"not a bundle", &mut |_| {}),
+        reader.handle(
+            Request::ReadBundle { accept: Vec::new() },
+            b"not a bundle",
+            &mut |_| {}
+        ),
         Reply::Bundle(Err(BundleError::NotABundle | BundleError::Truncated { .. }))
     ));
 }

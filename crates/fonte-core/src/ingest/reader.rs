@@ -13,7 +13,7 @@ use crate::embed::tokenize::TextTokenizer;
 use crate::ingest::{assemble, Prepared};
 use crate::pdf::{Extraction, Limits, Report};
 use crate::search::chunk::{ChunkParams, Chunker};
-use crate::share::bundle::{read as read_bundle, Bundle, BundleError};
+use crate::share::bundle::{read_accepting, Accepted, Bundle, BundleError};
 use crate::{Error, Result};
 
 /// What the reader is asked.
@@ -47,7 +47,11 @@ pub enum Request {
     },
     /// Validate a bundle (`.fonte`) whole: untrusted bytes are parsed here, never on the page,
     /// under the worker's memory budget and time limit.
-    ReadBundle,
+    ReadBundle {
+        /// The models whose vectors the page can use (any when empty): a bundle of another
+        /// is refused from its manifest.
+        accept: Vec<Accepted>,
+    },
 }
 
 /// What the reader answers.
@@ -162,7 +166,9 @@ impl Reader {
                     progress,
                 ))
             }
-            Request::ReadBundle => Reply::Bundle(read_bundle(file).map(Box::new)),
+            Request::ReadBundle { accept } => {
+                Reply::Bundle(read_accepting(file, &accept).map(Box::new))
+            }
         }
     }
 }

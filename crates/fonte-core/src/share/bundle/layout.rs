@@ -7,9 +7,9 @@ use std::ops::Range;
 use sha2::{Digest, Sha256};
 
 use super::read::{
-    check_manifest, decode, entries, inconsistent, one, open, Bundle, Entry, Result,
+    check_len, check_manifest, decode, entries, inconsistent, one, open, Bundle, Entry, Result,
 };
-use super::{BundleError, Kind, Manifest, ManifestDocument};
+use super::{limits, Accepted, BundleError, Kind, Manifest, ManifestDocument};
 use crate::pdf::PageText;
 use crate::search::corpus::{ChunkRecord, DocumentMeta};
 use crate::store::StoredDocument;
@@ -69,8 +69,10 @@ impl Layout {
 
     /// Validates and decodes the sections found in `window`, the bytes of the file from
     /// offset `at` (the whole file, or at least [`Layout::index_range`]). A PDF outside the
-    /// window is left empty: a hosted bundle's PDFs are fetched when first shown.
-    pub fn assemble(&self, at: u64, window: &[u8]) -> Result<Bundle> {
+    /// window is left empty: a hosted bundle's PDFs are fetched when first shown. A bundle of
+    /// a model not in `accept` (when it is not empty) is refused from its manifest, before
+    /// anything else is inflated.
+    pub fn assemble(&self, at: u64, window: &[u8], accept: &[Accepted]) -> Result<Bundle> {
         let entries = &self.entries;
         let within =
             |e: &Entry| e.offset >= at && e.offset + e.stored_len <= at + window.len() as u64;
@@ -81,7 +83,7 @@ impl Layout {
                     detail: e.to_string(),
                 },
             )?;
-        check_manifest(&manifest)?;
+        check_manifest(&manifest, accept)?;
         let n_docs = manifest.documents.len();
         // Sizes are checked against the manifest before anything large is inflated.
         // f32 (1.0) or half floats (1.1), exactly one of the two.
@@ -185,6 +187,28 @@ impl Layout {
                         m.name, c.chunk.page, m.pages
                     )));
                 }
+                check_len("a chunk text", &c.chunk.text, limits::CHUNK_TEXT)?;
+                if c.chunk.heading_path.len() > limits::HEADINGS {
+                    return Err(BundleError::TooLarge {
+                        what: format!("{} headings above a chunk", c.chunk.heading_path.len()),
+                        limit: limits::HEADINGS as u64,
+                    });
+                }
+                for h in &c.chunk.heading_path {
+                    check_len("a heading", h, limits::NAME)?;
+                }
+                // A citation opens the page at the chunk's range: it must lie in the page's
+                // text (when the bundle carries it).
+                let page_len = pages[i]
+                    .iter()
+                    .find(|p| p.number == c.chunk.page)
+                    .map(|p| p.text.chars().count());
+                if page_len.is_some_and(|len| c.chunk.char_end > len) {
+                    return Err(inconsistent(format!(
+                        "a chunk of {:?} ends past the text of its page {}",
+                        m.name, c.chunk.page
+                    )));
+                }
             }
             for p in &pages[i] {
                 let len = p.text.chars().count();
@@ -241,7 +265,13 @@ fn check_pdf(m: &ManifestDocument, pdf: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// Reads and validates a whole bundle: its layout, then every section in it.
+/// Reads and validates a whole bundle of any model: its layout, then every section in it.
 pub fn read(bytes: &[u8]) -> Result<Bundle> {
-    Layout::parse(bytes, bytes.len() as u64)?.assemble(0, bytes)
+    read_accepting(bytes, &[])
+}
+
+/// [`read`], refusing a bundle of a model not in `accept` before inflating more than its
+/// manifest.
+pub fn read_accepting(bytes: &[u8], accept: &[Accepted]) -> Result<Bundle> {
+    Layout::parse(bytes, bytes.len() as u64)?.assemble(0, bytes, accept)
 }

@@ -19,7 +19,7 @@ use crate::pdf::Report;
 use crate::search::chunk::ChunkParams;
 use crate::DocId;
 
-pub use layout::{read, Layout};
+pub use layout::{read, read_accepting, Layout};
 pub use library::Imported;
 pub use read::{head_len, Bundle};
 pub use write::{write, Meta};
@@ -47,6 +47,30 @@ pub mod limits {
     pub const DIM: usize = 4096;
     /// Decompressed bytes of one section.
     pub const SECTION: u64 = 1 << 31;
+    /// Decompressed bytes of all sections together: the page holds a validated bundle while
+    /// it stores it, in a 32-bit WebAssembly memory shared with the library, and the reader
+    /// worker inflates it under its own budget (so a bundle near this is refused there by
+    /// memory, with its reason, rather than aborting the page).
+    pub const TOTAL: u64 = 1 << 30;
+    /// Bytes of a short text: a document's name or title, the bundle's title, a model id,
+    /// one heading.
+    pub const NAME: usize = 1 << 10;
+    /// Bytes of the bundle's description.
+    pub const DESCRIPTION: usize = 64 << 10;
+    /// Bytes of one chunk's text (chunks are a few hundred tokens; this is far past any).
+    pub const CHUNK_TEXT: usize = 64 << 10;
+    /// Headings above one chunk.
+    pub const HEADINGS: usize = 32;
+}
+
+/// A model whose vectors a reader can use: a bundle of another is refused from its manifest,
+/// before any other section is inflated.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accepted {
+    /// The model id.
+    pub model_id: String,
+    /// Its vector dimension.
+    pub dim: usize,
 }
 
 /// What a section holds.

@@ -8,7 +8,7 @@ use flate2::read::DeflateDecoder;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::{limits, BundleError, Kind, Manifest, ENTRY, HEAD, MAGIC, MAJOR, MINOR};
+use super::{limits, Accepted, BundleError, Kind, Manifest, ENTRY, HEAD, MAGIC, MAJOR, MINOR};
 use crate::search::corpus::BuildInfo;
 use crate::store::StoredDocument;
 
@@ -108,6 +108,7 @@ pub(super) fn entries(bytes: &[u8], total: u64) -> Result<Vec<Entry>> {
         });
     }
     let mut out = Vec::with_capacity(count);
+    let mut raw_total: u64 = 0;
     for i in 0..count {
         let at = HEAD + ENTRY * i;
         let kind = match Kind::from_u32(u32_at(bytes, at)) {
@@ -142,6 +143,13 @@ pub(super) fn entries(bytes: &[u8], total: u64) -> Result<Vec<Entry>> {
                     e.raw_len.max(e.stored_len)
                 ),
                 limit: limits::SECTION,
+            });
+        }
+        raw_total = raw_total.saturating_add(e.raw_len);
+        if raw_total > limits::TOTAL {
+            return Err(BundleError::TooLarge {
+                what: "sections that decompress to more bytes in all".into(),
+                limit: limits::TOTAL,
             });
         }
         let end = e.offset.checked_add(e.stored_len);
@@ -213,8 +221,39 @@ pub(super) fn decode<T: serde::de::DeserializeOwned>(raw: &[u8], section: &str) 
     })
 }
 
-/// Checks the manifest alone: counts within limits and adding up.
-pub(super) fn check_manifest(m: &Manifest) -> Result<()> {
+/// A text of the bundle's longer than `limit` bytes is refused.
+pub(super) fn check_len(what: &str, text: &str, limit: usize) -> Result<()> {
+    if text.len() > limit {
+        return Err(BundleError::TooLarge {
+            what: format!("{what} of {} bytes", text.len()),
+            limit: limit as u64,
+        });
+    }
+    Ok(())
+}
+
+/// Checks the manifest alone: counts and texts within limits, counts adding up, and (unless
+/// `accept` is empty) a model the reader can use.
+pub(super) fn check_manifest(m: &Manifest, accept: &[Accepted]) -> Result<()> {
+    check_len("a title", &m.title, limits::NAME)?;
+    check_len("a description", &m.description, limits::DESCRIPTION)?;
+    check_len("a model id", &m.model_id, limits::NAME)?;
+    check_len("a creation date", &m.created, limits::NAME)?;
+    if !accept.is_empty()
+        && !accept
+            .iter()
+            .any(|a| a.model_id == m.model_id && a.dim == m.dim)
+    {
+        let library = accept
+            .iter()
+            .map(|a| a.model_id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(BundleError::OtherModel {
+            bundle: m.model_id.clone(),
+            library,
+        });
+    }
     if m.documents.len() > limits::DOCUMENTS {
         return Err(BundleError::TooLarge {
             what: format!("{} documents", m.documents.len()),
@@ -245,6 +284,12 @@ pub(super) fn check_manifest(m: &Manifest) -> Result<()> {
     }
     let mut ids = HashSet::new();
     for d in &m.documents {
+        check_len("a document name", &d.name, limits::NAME)?;
+        check_len(
+            "a document title",
+            d.title.as_deref().unwrap_or(""),
+            limits::NAME,
+        )?;
         let hex = d.id.len() == 64 && d.id.bytes().all(|b| b.is_ascii_hexdigit());
         if !hex || !ids.insert(d.id.as_str()) {
             return Err(inconsistent(format!(
