@@ -7,7 +7,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::components::ask::endpoint::{EndpointSettingsView, EndpointUi};
 use crate::components::ask::Ask;
 use crate::components::drop_zone::{DropZone, PickedFile};
-use crate::components::libraries::LibrarySwitch;
+use crate::components::libraries::{switch_to, LibrarySwitch};
 use crate::components::library::{EngineHandle, Library};
 use crate::components::search::Search;
 use crate::components::settings::Settings;
@@ -81,8 +81,30 @@ fn Page() -> impl IntoView {
         if crate::platform::offline::start().await {
             return;
         }
-        match Engine::open(ui, crate::platform::libraries::chosen()).await {
+        use crate::platform::libraries;
+        let entry = libraries::chosen();
+        ui.library.set((entry.db.clone(), entry.title.clone()));
+        // A corpus on another site is not contacted before the user agrees.
+        if entry.version.is_none() {
+            if let Some(origin) = libraries::foreign_origin(&entry) {
+                ui.loaded.set(Loaded::AskToOpen { origin });
+                loop {
+                    match ui.consent.get_untracked() {
+                        Some(true) => break,
+                        Some(false) => {
+                            switch_to(&libraries::current().db);
+                            return;
+                        }
+                        None => gloo::timers::future::TimeoutFuture::new(100).await,
+                    }
+                }
+                ui.loaded.set(Loaded::Opening);
+            }
+        }
+        match Engine::open(ui, entry).await {
             Ok(e) => {
+                ui.library
+                    .set((e.entry().db.clone(), e.entry().title.clone()));
                 engine.set_value(Some(e.clone()));
                 crate::platform::offline::warm();
                 // A hosted corpus updated on its server since it was stored (offline: later).

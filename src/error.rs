@@ -20,6 +20,14 @@ pub enum AppError {
         /// What the browser said.
         reason: String,
     },
+    /// A hosted corpus's server was not read (what went wrong, typed).
+    #[error("the corpus at {url} could not be read: {why:?}")]
+    Hosted {
+        /// The corpus's address.
+        url: String,
+        /// What went wrong.
+        why: HostedError,
+    },
     /// The browser could not read a file the user dropped or picked (what it said).
     #[error("could not read the file: {0}")]
     File(String),
@@ -87,6 +95,27 @@ impl PartialEq for AppError {
     fn eq(&self, other: &Self) -> bool {
         self.to_string() == other.to_string()
     }
+}
+
+/// Why a hosted corpus's server was not read. Whatever a server says, Fonte reads no more
+/// than it asked for, and gives up on one that stops sending.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HostedError {
+    /// No response: the network, a dead host, or a server that does not allow this page's
+    /// origin (CORS; a browser does not say which). What the browser said.
+    Unreachable(String),
+    /// An HTTP status other than 200 or 206.
+    Status(u16),
+    /// No response, or nothing more of one, for this many seconds.
+    TimedOut(u32),
+    /// A partial answer without a `Content-Range`, or for another range than asked.
+    WrongRange,
+    /// More bytes than the range asked for.
+    MoreThanAsked,
+    /// Fewer bytes than the answer said: the connection ended early.
+    Cut,
+    /// The server ignores ranges and the whole file is larger than this many bytes.
+    TooLarge(u64),
 }
 
 /// `Result` with [`AppError`].

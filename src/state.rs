@@ -230,6 +230,12 @@ pub enum Loaded {
         /// What it was built with.
         stored: BuildInfo,
     },
+    /// A hosted corpus on another site than the page's: waits for the user to agree before
+    /// anything is requested from it.
+    AskToOpen {
+        /// That site's origin.
+        origin: String,
+    },
     /// Could not open.
     Failed(AppError),
 }
@@ -324,6 +330,10 @@ pub struct Ui {
     pub models: RwSignal<Vec<Model>>,
     /// Id of the model the library uses.
     pub model: RwSignal<String>,
+    /// The library on screen: its database and title (empty for the reader's own).
+    pub library: RwSignal<(String, String)>,
+    /// The user's answer to [`Loaded::AskToOpen`].
+    pub consent: RwSignal<Option<bool>>,
 }
 
 impl Ui {
@@ -341,6 +351,8 @@ impl Ui {
             models: RwSignal::new(Vec::new()),
             model: RwSignal::new(String::new()),
             storage: RwSignal::new(None),
+            library: RwSignal::new((String::new(), String::new())),
+            consent: RwSignal::new(None),
         }
     }
 }

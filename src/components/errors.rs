@@ -7,6 +7,7 @@ use fonte_core::share::bundle::BundleError;
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 
+use crate::error::HostedError;
 use crate::i18n::*;
 use crate::state::Notice;
 use crate::AppError;
@@ -23,6 +24,9 @@ pub fn error_view(i18n: I18nContext<Locale>, e: &AppError) -> AnyView {
         }
         AppError::Asset { url, reason } => t!(i18n, err_asset, url, detail = reason).into_any(),
         AppError::File(detail) => t!(i18n, err_file, detail).into_any(),
+        AppError::Hosted { url, why } => {
+            view! { {t!(i18n, err_hosted, url)} " " {hosted_view(i18n, &why)} }.into_any()
+        }
         AppError::ReaderStopped(why) => {
             view! { {t!(i18n, bundle_refused)} " " {stopped_view(i18n, &why)} }.into_any()
         }
@@ -40,6 +44,22 @@ pub fn error_view(i18n: I18nContext<Locale>, e: &AppError) -> AnyView {
             // Listed above with the browser layer's own.
             Core::Store(_) | Core::StoreFull(_) => unreachable!("matched above"),
         },
+    }
+}
+
+/// Why a hosted corpus's server was not read, in the interface language.
+fn hosted_view(i18n: I18nContext<Locale>, why: &HostedError) -> AnyView {
+    match why.clone() {
+        HostedError::Unreachable(detail) => t!(i18n, hosted_unreachable, detail).into_any(),
+        HostedError::Status(status) => t!(i18n, hosted_status, status).into_any(),
+        HostedError::TimedOut(secs) => t!(i18n, hosted_timed_out, secs).into_any(),
+        HostedError::WrongRange => t!(i18n, hosted_wrong_range).into_any(),
+        HostedError::MoreThanAsked => t!(i18n, hosted_more_than_asked).into_any(),
+        HostedError::Cut => t!(i18n, hosted_cut).into_any(),
+        HostedError::TooLarge(bytes) => {
+            let mib = bytes >> 20;
+            t!(i18n, hosted_too_large, mib).into_any()
+        }
     }
 }
 

@@ -34,17 +34,31 @@ fn name(i18n: leptos_i18n::I18nContext<Locale>, e: &Entry) -> String {
 #[component]
 pub fn LibrarySwitch(ui: Ui) -> impl IntoView {
     let i18n = use_i18n();
-    let current = libraries::current();
-    // Read again when the library has opened (a hosted one gets its title then).
+    // The library on screen (a hosted corpus being opened is not recorded yet), and the
+    // list read again when it has opened (a hosted one gets its title then).
+    let on_screen = move || ui.library.get();
     let list = move || {
         ui.loaded.track();
-        libraries::all()
+        let (db, title) = on_screen();
+        let mut list = libraries::all();
+        if !db.is_empty() && !list.iter().any(|e| e.db == db) {
+            list.push(Entry {
+                db,
+                title,
+                corpus: None,
+                version: None,
+            });
+        }
+        list
     };
     let many = move || list().len() > 1;
-    let theirs = current.db != MINE;
+    let theirs = move || {
+        let (db, _) = on_screen();
+        !db.is_empty() && db != MINE
+    };
     let remove = {
-        let db = current.db.clone();
         move |_| {
+            let db = on_screen().0;
             let ok = web_sys::window()
                 .and_then(|w| {
                     w.confirm_with_message(t_string!(i18n, library_remove_confirm))
@@ -65,12 +79,12 @@ pub fn LibrarySwitch(ui: Ui) -> impl IntoView {
             });
         }
     };
-    let current_db = current.db.clone();
     let options = move || {
+        let current = on_screen().0;
         list()
             .iter()
             .map(|e| {
-                let selected = e.db == current_db;
+                let selected = e.db == current;
                 view! { <option value=e.db.clone() selected=selected>{name(i18n, e)}</option> }
             })
             .collect_view()
@@ -87,13 +101,13 @@ pub fn LibrarySwitch(ui: Ui) -> impl IntoView {
                     {options}
                 </select>
             </label>
-            <Show when=move || theirs>
+            <Show when=theirs>
                 " "
                 <button type="button" data-testid="library-mine" on:click=move |_| switch_to(MINE)>
                     {t!(i18n, library_open_mine)}
                 </button>
                 " "
-                <button type="button" class="link" data-testid="library-remove" on:click=remove.clone()>
+                <button type="button" class="link" data-testid="library-remove" on:click=remove>
                     {t!(i18n, library_remove)}
                 </button>
             </Show>

@@ -189,6 +189,18 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             }
             .into_any()
         }
+        Loaded::AskToOpen { origin } => view! {
+            <span data-testid="corpus-ask">{t!(i18n, corpus_ask, origin)}</span>
+            " "
+            <button type="button" data-testid="corpus-open" on:click=move |_| ui.consent.set(Some(true))>
+                {t!(i18n, corpus_ask_open)}
+            </button>
+            " "
+            <button type="button" class="link" data-testid="corpus-cancel" on:click=move |_| ui.consent.set(Some(false))>
+                {t!(i18n, corpus_ask_cancel)}
+            </button>
+        }
+        .into_any(),
         Loaded::Failed(why) => view! {
             {t!(i18n, open_failed, why = move || error_view(i18n, &why))}
             " "
@@ -210,6 +222,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                 Loaded::Ready { restored: true, .. } => "restored",
                 Loaded::Ready { .. } => "ready",
                 Loaded::Mismatch { .. } => "mismatch",
+                Loaded::AskToOpen { .. } => "ask",
                 Loaded::Failed(_) => "failed",
             }>{loaded_text}</p>
             <Show when=move || ui.notice.get().is_some()>

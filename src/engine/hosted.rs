@@ -14,22 +14,33 @@ use crate::models::Model;
 use crate::platform::hosted::Hosted;
 use crate::platform::idb::IdbStore;
 use crate::platform::libraries::{self, Entry};
+use crate::platform::reader::ReaderWorker;
 use crate::state::{Loaded, Ui};
 use crate::AppResult;
 
-/// Downloads the bundle of `entry` (a hosted library not stored yet) and stores it in the
-/// entry's database, built with the bundle's model, which must be one this app has.
+/// Downloads the bundle of `entry` (a hosted library not stored yet), validates it in a
+/// reader worker of its own (no model is loaded yet) and stores it in the entry's database,
+/// built with the bundle's model, which must be one this app has. Only then is the library
+/// recorded and made the one the page opens: a link to a bad corpus changes nothing, and
+/// what it stored part-way is removed.
 pub async fn fetch(ui: Ui, entry: &mut Entry, models: &[Model]) -> AppResult<Hosted> {
     let url = entry.corpus.clone().expect("a hosted library");
     let mut on = |done: u64, total: u64| ui.loaded.set(Loaded::Downloading { done, total });
     let mut hosted = Hosted::open(&url, &mut on).await?;
     let accept: Vec<_> = models.iter().map(Model::accepted).collect();
-    let bundle = hosted.index(&mut on, &accept).await?;
+    let reader = ReaderWorker::for_bundles();
+    let bundle = hosted.index(&reader, &mut on, &accept).await?;
+    drop(reader);
     let title = bundle.manifest.title.clone();
-    store(ui, &entry.db, bundle).await?;
+    if let Err(e) = store(ui, &entry.db, bundle).await {
+        // Never recorded: nothing else refers to it.
+        let _ = crate::platform::idb::delete(&entry.db).await;
+        return Err(e);
+    }
     entry.title = title;
     entry.version = Some(hosted.version.clone());
     libraries::put(entry);
+    libraries::set_current(&entry.db);
     Ok(hosted)
 }
 
@@ -63,7 +74,8 @@ impl Engine {
         if hosted.is_none() {
             *hosted = Some(Hosted::open(&url, &mut |_, _| {}).await?);
         }
-        let Some(pdf) = hosted.as_mut().expect("opened").pdf(id).await? else {
+        let reader = self.service().reader().await?;
+        let Some(pdf) = hosted.as_mut().expect("opened").pdf(&reader, id).await? else {
             return Ok(stored);
         };
         self.library().store().put_pdf(id, &pdf).await?;
@@ -96,7 +108,11 @@ impl Engine {
             return Ok(None);
         }
         let bundle = hosted
-            .index(&mut |_, _| {}, &[self.model().accepted()])
+            .index(
+                &*self.service().reader().await?,
+                &mut |_, _| {},
+                &[self.model().accepted()],
+            )
             .await?;
         let keep: Vec<fonte_core::DocId> = bundle
             .manifest

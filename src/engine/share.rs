@@ -5,8 +5,7 @@ use fonte_core::share::bundle::{Imported, Meta};
 
 use super::Engine;
 use crate::platform::libraries::{self, Entry};
-use crate::platform::reader::BundleRefused;
-use crate::{AppError, AppResult};
+use crate::AppResult;
 
 impl Engine {
     /// The bundle of the documents `ids` (all when `None`), with or without their PDFs.
@@ -41,11 +40,7 @@ impl Engine {
     async fn validated(&self, bytes: &[u8]) -> AppResult<fonte_core::share::bundle::Bundle> {
         let reader = self.service().reader().await?;
         let accept = self.models.iter().map(|m| m.accepted()).collect();
-        match reader.read_bundle(bytes, accept).await? {
-            Ok(bundle) => Ok(bundle),
-            Err(BundleRefused::Invalid(e)) => Err(e.into()),
-            Err(BundleRefused::Stopped(why)) => Err(AppError::ReaderStopped(why)),
-        }
+        Ok(reader.read_bundle(bytes, accept).await??)
     }
 
     /// [`Engine::import`] of a bundle already validated.

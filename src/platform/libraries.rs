@@ -119,8 +119,10 @@ pub fn set_current(db: &str) {
 
 /// The library to open now: the page address's `?corpus=<url>` (resolved against the page),
 /// else on a first visit the corpus a published folder names in its
-/// `<meta name="fonte-corpus">`, else the one chosen last. A hosted corpus is recorded and
-/// made current.
+/// `<meta name="fonte-corpus">`, else the one chosen last. A hosted corpus stored before is
+/// made current; one not stored yet is recorded and made current only once it is downloaded,
+/// validated and stored (`engine::hosted::fetch`), so a link to a bad corpus leaves the
+/// library chosen last as it was.
 pub fn chosen() -> Entry {
     let window = web_sys::window().expect("a window");
     let asked = window
@@ -147,11 +149,23 @@ pub fn chosen() -> Entry {
         return current();
     };
     let url = crate::platform::assets::absolute(&corpus);
-    let entry = all()
+    match all()
         .into_iter()
-        .find(|e| e.corpus.as_deref() == Some(url.as_str()))
-        .unwrap_or_else(|| Entry::hosted(&url));
-    put(&entry);
-    set_current(&entry.db);
-    entry
+        .find(|e| e.corpus.as_deref() == Some(url.as_str()) && e.version.is_some())
+    {
+        Some(stored) => {
+            set_current(&stored.db);
+            stored
+        }
+        None => Entry::hosted(&url),
+    }
+}
+
+/// The origin of a hosted library's corpus when it is not this page's: opening it first
+/// contacts that server, which the user is asked about. `None` for the page's own origin.
+pub fn foreign_origin(entry: &Entry) -> Option<String> {
+    let url = web_sys::Url::new(entry.corpus.as_deref()?).ok()?;
+    let page = web_sys::window()?.location().origin().ok()?;
+    let origin = url.origin();
+    (origin != page).then_some(origin)
 }

@@ -43,7 +43,7 @@ impl Fetch {
 }
 
 /// `fut`, or `None` after `ms`.
-async fn within<T>(ms: u32, fut: impl std::future::Future<Output = T>) -> Option<T> {
+pub(crate) async fn within<T>(ms: u32, fut: impl std::future::Future<Output = T>) -> Option<T> {
     let fut = std::pin::pin!(fut);
     match select(fut, TimeoutFuture::new(ms)).await {
         Either::Left((value, _)) => Some(value),

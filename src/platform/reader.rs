@@ -9,7 +9,7 @@ use fonte_core::ingest::reader::{decode, encode, Reply, Request};
 use fonte_core::ingest::Prepared;
 use fonte_core::pdf::{Report, Stopped};
 use fonte_core::search::chunk::ChunkParams;
-use fonte_core::share::bundle::{Accepted, Bundle, BundleError};
+use fonte_core::share::bundle::{Accepted, Bundle, BundleError, ManifestDocument};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -57,6 +57,15 @@ pub enum BundleRefused {
     Stopped(Stopped),
 }
 
+impl From<BundleRefused> for AppError {
+    fn from(refused: BundleRefused) -> Self {
+        match refused {
+            BundleRefused::Invalid(e) => e.into(),
+            BundleRefused::Stopped(why) => AppError::ReaderStopped(why),
+        }
+    }
+}
+
 enum Message {
     Reply(Vec<u8>),
     Panicked(String),
@@ -72,7 +81,7 @@ pub struct ReaderWorker {
     // One request at a time; the lock is held across the request's awaits, so a second caller
     // waits instead of finding the worker gone.
     live: Mutex<Option<Live>>,
-    tokenizer: Vec<u8>,
+    tokenizer: Option<Vec<u8>>,
     max_tokens: usize,
 }
 
@@ -81,8 +90,17 @@ impl ReaderWorker {
     pub fn new(tokenizer: Vec<u8>, max_tokens: usize) -> Self {
         Self {
             live: Mutex::new(None),
-            tokenizer,
+            tokenizer: Some(tokenizer),
             max_tokens,
+        }
+    }
+
+    /// A reader that only validates bundles (a hosted corpus is read before any model).
+    pub fn for_bundles() -> Self {
+        Self {
+            live: Mutex::new(None),
+            tokenizer: None,
+            max_tokens: 0,
         }
     }
 
@@ -132,10 +150,65 @@ impl ReaderWorker {
         file: &[u8],
         accept: Vec<Accepted>,
     ) -> AppResult<Result<Bundle, BundleRefused>> {
-        let request = Request::ReadBundle { accept };
+        self.bundle(&Request::ReadBundle { accept }, file).await
+    }
+
+    /// Validates the index of a hosted bundle in the worker: `window` is its bytes from
+    /// offset `at`, `head` its header.
+    pub async fn read_hosted(
+        &self,
+        head: &[u8],
+        total: u64,
+        at: u64,
+        window: &[u8],
+        accept: Vec<Accepted>,
+    ) -> AppResult<Result<Bundle, BundleRefused>> {
+        let request = Request::ReadHosted {
+            head: head.to_vec(),
+            total,
+            at,
+            accept,
+        };
+        self.bundle(&request, window).await
+    }
+
+    /// Checks (and inflates) one PDF of a hosted bundle in the worker: `bytes` is its
+    /// section, `document` the manifest's entry for it.
+    pub async fn read_hosted_pdf(
+        &self,
+        head: &[u8],
+        total: u64,
+        doc: usize,
+        document: ManifestDocument,
+        bytes: &[u8],
+    ) -> AppResult<Result<Vec<u8>, BundleRefused>> {
+        let request = Request::ReadHostedPdf {
+            head: head.to_vec(),
+            total,
+            doc: doc as u32,
+            document,
+        };
         Ok(
             match self
-                .request("bundle", &request, file, &mut |_, _| {})
+                .request("bundle", &request, bytes, &mut |_, _| {})
+                .await?
+            {
+                Ok(Reply::Pdf(Ok(pdf))) => Ok(pdf),
+                Ok(Reply::Pdf(Err(e))) => Err(BundleRefused::Invalid(e)),
+                Ok(other) => return Err(unexpected(&other)),
+                Err(stopped) => Err(BundleRefused::Stopped(stopped)),
+            },
+        )
+    }
+
+    async fn bundle(
+        &self,
+        request: &Request,
+        file: &[u8],
+    ) -> AppResult<Result<Bundle, BundleRefused>> {
+        Ok(
+            match self
+                .request("bundle", request, file, &mut |_, _| {})
                 .await?
             {
                 Ok(Reply::Bundle(Ok(bundle))) => Ok(*bundle),

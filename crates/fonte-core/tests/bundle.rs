@@ -599,13 +599,18 @@ fn a_hosted_bundle_reads_from_its_header_and_index_range_and_each_pdf_alone() {
         );
         let p = layout.pdf_range(i).unwrap();
         let slice = &good[p.start as usize..p.end as usize];
-        assert_eq!(layout.open_pdf(&bundle.manifest, i, slice).unwrap(), w.pdf);
+        assert_eq!(
+            layout
+                .open_pdf(&bundle.manifest.documents[i], i, slice)
+                .unwrap(),
+            w.pdf
+        );
         // A damaged PDF range is refused, never stored.
         let mut bad = slice.to_vec();
         let mid = bad.len() / 2;
         bad[mid] ^= 1;
         assert!(matches!(
-            layout.open_pdf(&bundle.manifest, i, &bad),
+            layout.open_pdf(&bundle.manifest.documents[i], i, &bad),
             Err(BundleError::Checksum { .. })
         ));
     }

@@ -13,17 +13,21 @@ use crate::embed::tokenize::TextTokenizer;
 use crate::ingest::{assemble, Prepared};
 use crate::pdf::{Extraction, Limits, Report};
 use crate::search::chunk::{ChunkParams, Chunker};
-use crate::share::bundle::{read_accepting, Accepted, Bundle, BundleError};
+use crate::share::bundle::{
+    read_accepting, Accepted, Bundle, BundleError, Layout, ManifestDocument,
+};
 use crate::{Error, Result};
 
 /// What the reader is asked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Request {
-    /// The tokenizer that chunking counts tokens with (once per reader).
+    /// The tokenizer that chunking counts tokens with, and the memory budget (once per
+    /// reader).
     Init {
-        /// `tokenizer.json` of the library's model.
+        /// `tokenizer.json` of the library's model; `None` for a reader that only validates
+        /// bundles (a hosted corpus is read before any model is loaded).
         #[serde(with = "serde_bytes")]
-        tokenizer: Vec<u8>,
+        tokenizer: Option<Vec<u8>>,
         /// The model's token limit.
         max_tokens: usize,
         /// The memory budget the worker holds each file to, MiB (enforced by the platform's
@@ -52,6 +56,31 @@ pub enum Request {
         /// is refused from its manifest.
         accept: Vec<Accepted>,
     },
+    /// Validate the index of a hosted bundle: the file is the bytes fetched from offset `at`
+    /// (at least its [`crate::share::bundle::Layout::index_range`]).
+    ReadHosted {
+        /// The bundle's header (what [`crate::share::bundle::head_len`] says).
+        #[serde(with = "serde_bytes")]
+        head: Vec<u8>,
+        /// The bundle's length.
+        total: u64,
+        /// Where the fetched bytes begin in it.
+        at: u64,
+        /// As for [`Request::ReadBundle`].
+        accept: Vec<Accepted>,
+    },
+    /// Check one PDF of a hosted bundle: the file is the bytes of its section.
+    ReadHostedPdf {
+        /// The bundle's header.
+        #[serde(with = "serde_bytes")]
+        head: Vec<u8>,
+        /// The bundle's length.
+        total: u64,
+        /// Which document.
+        doc: u32,
+        /// The document as the (validated) manifest lists it: the PDF must be that file.
+        document: ManifestDocument,
+    },
 }
 
 /// What the reader answers.
@@ -72,8 +101,11 @@ pub enum Reply {
     },
     /// Answer to [`Request::Read`].
     Prepared(Prepared),
-    /// Answer to [`Request::ReadBundle`]: the validated bundle, or why it is refused.
+    /// Answer to [`Request::ReadBundle`] and [`Request::ReadHosted`]: the validated bundle,
+    /// or why it is refused.
     Bundle(Result<Box<Bundle>, BundleError>),
+    /// Answer to [`Request::ReadHostedPdf`]: the checked PDF, or why it is refused.
+    Pdf(Result<Vec<u8>, BundleError>),
     /// A request the reader could not serve (no tokenizer yet, a message it cannot decode):
     /// a defect of the caller, not of the file.
     Failed(String),
@@ -132,12 +164,13 @@ impl Reader {
                 tokenizer,
                 max_tokens,
                 ..
-            } => match TextTokenizer::from_bytes(&tokenizer, max_tokens) {
-                Ok(t) => {
+            } => match tokenizer.map(|t| TextTokenizer::from_bytes(&t, max_tokens)) {
+                None => Reply::Initialized,
+                Some(Ok(t)) => {
                     self.tokenizer = Some(t);
                     Reply::Initialized
                 }
-                Err(e) => Reply::Failed(e.to_string()),
+                Some(Err(e)) => Reply::Failed(e.to_string()),
             },
             Request::Open { password } => {
                 let password = password.as_deref().map(str::as_bytes);
@@ -169,6 +202,24 @@ impl Reader {
             Request::ReadBundle { accept } => {
                 Reply::Bundle(read_accepting(file, &accept).map(Box::new))
             }
+            Request::ReadHosted {
+                head,
+                total,
+                at,
+                accept,
+            } => Reply::Bundle(
+                Layout::parse(&head, total)
+                    .and_then(|l| l.assemble(at, file, &accept))
+                    .map(Box::new),
+            ),
+            Request::ReadHostedPdf {
+                head,
+                total,
+                doc,
+                document,
+            } => Reply::Pdf(
+                Layout::parse(&head, total).and_then(|l| l.open_pdf(&document, doc as usize, file)),
+            ),
         }
     }
 }
@@ -249,7 +300,7 @@ mod tests {
             Reply::Failed(_)
         ));
         let init = Request::Init {
-            tokenizer: tokenizer(),
+            tokenizer: Some(tokenizer()),
             max_tokens: 256,
             memory_mib: 1024,
         };

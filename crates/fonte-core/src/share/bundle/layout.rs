@@ -51,18 +51,15 @@ impl Layout {
     }
 
     /// Document `doc`'s PDF from `bytes`, the bytes of its [`Layout::pdf_range`], checked
-    /// against its section's checksum and the manifest's id (its SHA-256) and size.
-    pub fn open_pdf(&self, manifest: &Manifest, doc: usize, bytes: &[u8]) -> Result<Vec<u8>> {
+    /// against its section's checksum and `m`'s id (its SHA-256) and size (`m` is the
+    /// document as the validated manifest lists it).
+    pub fn open_pdf(&self, m: &ManifestDocument, doc: usize, bytes: &[u8]) -> Result<Vec<u8>> {
         let e = self
             .entries
             .iter()
             .find(|e| e.kind == Kind::Pdf && e.doc as usize == doc)
             .ok_or_else(|| inconsistent(format!("no PDF for document {doc}")))?;
         let pdf = open(bytes, e.offset, e)?;
-        let m = manifest
-            .documents
-            .get(doc)
-            .ok_or_else(|| inconsistent(format!("no document {doc}")))?;
         check_pdf(m, &pdf)?;
         Ok(pdf)
     }
