@@ -11,7 +11,7 @@ use crate::components::libraries::{switch_to, LibrarySwitch};
 use crate::components::library::{EngineHandle, Library};
 use crate::components::search::Search;
 use crate::components::settings::Settings;
-use crate::components::share::{import, Share, Sharing};
+use crate::components::share::{bundle_size, import, Share, Sharing};
 use crate::components::source::{Passage, SourcePanel};
 use crate::engine::Engine;
 use crate::i18n::*;
@@ -138,12 +138,17 @@ fn Page() -> impl IntoView {
                         pages: None,
                         chunks: None,
                         status: Status::Rejected(why),
+                        from_bundle: None,
                     })
                 })
             };
             for f in files {
                 // A bundle dropped with the PDFs is imported (validated whole first).
                 if f.name.to_lowercase().ends_with(".fonte") {
+                    if let Err(too_large) = bundle_size(f.size) {
+                        sharing.set(Sharing::Refused(too_large));
+                        continue;
+                    }
                     match read(&f.file).await {
                         Ok(bytes) => import(engine, sharing, bytes),
                         Err(e) => sharing.set(Sharing::Refused(AppError::File(e))),

@@ -199,6 +199,7 @@ pub async fn bench_seed(n: usize, texts: Vec<String>) -> Result<(), JsValue> {
             format: STORE_FORMAT,
             info: info.clone(),
             next: None,
+            from_bundles: Default::default(),
         })
         .await
         .map_err(js)?;

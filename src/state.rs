@@ -143,6 +143,8 @@ pub struct Row {
     pub chunks: Option<usize>,
     /// Status.
     pub status: Status,
+    /// The title of the bundle its text came from, when it was not read here from the PDF.
+    pub from_bundle: Option<String>,
 }
 
 /// Overall ingestion progress, by bytes of the queued files.

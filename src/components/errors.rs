@@ -77,6 +77,9 @@ pub fn bundle_refusal(i18n: I18nContext<Locale>, b: &BundleError) -> String {
             )
         }
         BundleError::Truncated { .. } => t_string!(i18n, bundle_truncated).to_string(),
+        BundleError::TooLarge { what, limit } => {
+            format!("{} ({what}; {limit})", t_string!(i18n, bundle_too_large))
+        }
         BundleError::Checksum { section } | BundleError::Inflate { section, .. } => {
             format!("{} ({section})", t_string!(i18n, bundle_damaged))
         }

@@ -43,7 +43,15 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
         };
         view! {
             <tr data-testid="doc-row" data-status=kind data-id=doc_id>
-                <td class="name">{row.name.clone()}</td>
+                <td class="name">
+                    {row.name.clone()}
+                    {row.from_bundle.clone().map(|title| view! {
+                        " "
+                        <span class="provenance" data-testid="doc-provenance">
+                            {t!(i18n, doc_from_bundle, title)}
+                        </span>
+                    })}
+                </td>
                 <td class="num">{row.pages.map(|p| p.to_string()).unwrap_or_default()}</td>
                 <td class="num">{row.chunks.map(|c| c.to_string()).unwrap_or_default()}</td>
                 <td class="num">{row.size.map(human_size).unwrap_or_default()}</td>

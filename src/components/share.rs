@@ -2,7 +2,7 @@
 //! or without the PDFs, and import a bundle from a file (also by dropping it on the drop
 //! zone: see `app.rs`). A refused bundle says why and changes nothing.
 
-use fonte_core::share::bundle::BundleError;
+use fonte_core::share::bundle::{limits, BundleError};
 use std::sync::Arc;
 
 use fonte_core::DocId;
@@ -80,6 +80,19 @@ pub fn import(engine: EngineHandle, state: RwSignal<Sharing>, bytes: Vec<u8>) {
     });
 }
 
+/// A bundle file of `size` bytes is read only within [`limits::FILE`]: refused before it is
+/// read into the page otherwise.
+pub fn bundle_size(size: f64) -> Result<(), AppError> {
+    if size > limits::FILE as f64 {
+        return Err(BundleError::TooLarge {
+            what: format!("a file of {size} bytes"),
+            limit: limits::FILE,
+        }
+        .into());
+    }
+    Ok(())
+}
+
 /// Stores the held bundle as a library of its own and opens the page on it.
 fn open_separate(engine: EngineHandle, state: RwSignal<Sharing>, held: Held) {
     let Some(e) = engine.get_value() else { return };
@@ -137,6 +150,10 @@ pub fn Share(ui: Ui, engine: EngineHandle, state: RwSignal<Sharing>) -> impl Int
             return;
         };
         input.set_value("");
+        if let Err(too_large) = bundle_size(file.size()) {
+            state.set(Sharing::Refused(too_large));
+            return;
+        }
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
                 Ok(buf) => import(engine, state, js_sys::Uint8Array::new(&buf).to_vec()),

@@ -78,9 +78,12 @@ impl Engine {
             entry,
             hosted: async_lock::Mutex::new(hosted),
         });
-        let stale = engine
-            .rows
-            .opened(opening, &engine.library().corpus(), started);
+        let stale = engine.rows.opened(
+            opening,
+            &engine.library().corpus(),
+            &engine.library().from_bundles(),
+            started,
+        );
         ui.models.set(engine.models.clone());
         ui.model.set(engine.model().manifest.id);
         let pending = engine.library().store().pending().await?;

@@ -5,7 +5,7 @@
 //! starts the work and hands its events here.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use fonte_core::ingest::queue::{Added, IngestEvent};
 use fonte_core::library::Opening;
@@ -57,8 +57,15 @@ impl Rows {
     /// Shows a library just opened: its searchable documents (those of `corpus`), the
     /// damaged ones (listed so they can be deleted: the rest of the library works), and how
     /// it opened. Returns the documents of another build, to be embedded again.
-    pub fn opened(&self, opening: Opening, corpus: &Corpus, started_ms: f64) -> Vec<DocumentMeta> {
-        let mut rows = self.stored_rows(corpus, |_| true);
+    /// `from_bundles` lists the documents whose text came from a bundle.
+    pub fn opened(
+        &self,
+        opening: Opening,
+        corpus: &Corpus,
+        from_bundles: &BTreeMap<DocId, String>,
+        started_ms: f64,
+    ) -> Vec<DocumentMeta> {
+        let mut rows = self.stored_rows(corpus, from_bundles, |_| true);
         let (loaded, stale) = match opening {
             Opening::Ready {
                 restored,
@@ -73,6 +80,7 @@ impl Rows {
                     pages: Some(d.pages),
                     chunks: None,
                     status: Status::Damaged,
+                    from_bundle: None,
                 }));
                 let loaded = Loaded::Ready {
                     restored,
@@ -90,8 +98,14 @@ impl Rows {
         stale
     }
 
-    /// The rows of the documents of `corpus` that `show` picks, with their passage counts.
-    fn stored_rows(&self, corpus: &Corpus, show: impl Fn(&DocId) -> bool) -> Vec<Row> {
+    /// The rows of the documents of `corpus` that `show` picks, with their passage counts
+    /// and, for those in `from_bundles`, the bundle their text came from.
+    fn stored_rows(
+        &self,
+        corpus: &Corpus,
+        from_bundles: &BTreeMap<DocId, String>,
+        show: impl Fn(&DocId) -> bool,
+    ) -> Vec<Row> {
         let mut chunks = vec![0; corpus.documents().len()];
         for c in corpus.chunks() {
             chunks[c.doc as usize] += 1;
@@ -109,6 +123,7 @@ impl Rows {
                 size: None,
                 pages: Some(d.pages),
                 status: Status::from_report(&d.report),
+                from_bundle: from_bundles.get(&d.id).cloned(),
             })
             .collect()
     }
@@ -131,6 +146,7 @@ impl Rows {
                     pages: None,
                     chunks: None,
                     status,
+                    from_bundle: None,
                 })
             });
         }
@@ -139,11 +155,11 @@ impl Rows {
             .update(|p| p.retain(|(id, _)| !queued.contains(id)));
     }
 
-    /// Shows the documents of an import that the page does not list yet (`corpus` is the
-    /// library's after the import).
-    pub fn imported(&self, corpus: &Corpus) {
+    /// Shows the documents of an import that the page does not list yet (`corpus` and
+    /// `from_bundles` are the library's after the import).
+    pub fn imported(&self, corpus: &Corpus, from_bundles: &BTreeMap<DocId, String>) {
         let listed = self.ui.rows.get_untracked();
-        let added = self.stored_rows(corpus, |id| {
+        let added = self.stored_rows(corpus, from_bundles, |id| {
             !listed.iter().any(|r| r.id.as_ref() == Some(id))
         });
         self.ui.rows.update(|rows| rows.extend(added));
@@ -161,6 +177,7 @@ impl Rows {
                 pages: Some(meta.pages),
                 chunks: None,
                 status: Status::Queued,
+                from_bundle: None,
             })
         });
         self.ui.progress.update(|p| p.total_bytes += size);
@@ -254,6 +271,14 @@ impl Rows {
                 let stored = status.is_stored();
                 self.set_status(key, |r| r.status = status);
                 if stored {
+                    // It replaced any stored copy of the same id (a bundle's): that row goes.
+                    self.ui.rows.update(|rows| {
+                        let id = rows
+                            .iter()
+                            .find(|r| r.key == key)
+                            .and_then(|r| r.id.clone());
+                        rows.retain(|r| r.key == key || r.id.is_none() || r.id != id);
+                    });
                     self.ui.generation.update(|g| *g += 1);
                 }
             }

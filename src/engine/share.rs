@@ -50,7 +50,9 @@ impl Engine {
         on: &mut dyn FnMut(usize, usize),
     ) -> AppResult<Imported> {
         let imported = self.session.import_bundle(bundle, on).await?;
-        self.rows.imported(&self.library().corpus());
+        let library = self.library();
+        self.rows
+            .imported(&library.corpus(), &library.from_bundles());
         self.refresh_storage().await;
         Ok(imported)
     }

@@ -4,7 +4,7 @@
 //! that ignores ranges sends the whole file, which is then read as a dropped bundle is.
 //! Everything is validated by the core before it is stored.
 
-use fonte_core::share::bundle::{head_len, Accepted, Bundle, Layout, Manifest};
+use fonte_core::share::bundle::{head_len, limits, Accepted, Bundle, Layout, Manifest};
 use gloo::net::http::Request;
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::JsCast;
@@ -23,7 +23,7 @@ const FIRST_BYTES: u64 = 64 * 1024;
 const SILENCE_MS: u32 = 30_000;
 /// Most bytes a server that ignores ranges may send in place of a part (the whole file,
 /// then read as a dropped bundle is): the page holds them, and the reader worker a copy.
-pub const WHOLE_MAX: u64 = 512 << 20;
+const WHOLE_MAX: u64 = limits::FILE;
 
 fn failed(url: &str, why: HostedError) -> AppError {
     AppError::Hosted {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { bundleSection, dropFiles, fixture, settledSearch, withBrowser } from './helpers.mjs';
+import { ROOT, bundleSection, dropFiles, fixture, settledSearch, withBrowser } from './helpers.mjs';
 
 const ctx = withBrowser();
 const QUERIES = ['the misfits and the rebels', 'password of the encryption test', 'they push the human race forward'];
@@ -89,3 +89,34 @@ test('export, clear, import: the same library and results; bad bundles are refus
 function readManifest(b) {
   return JSON.parse(bundleSection(b, 1).toString());
 }
+
+test("a bundle's text under a real paper's id is marked as the bundle's, and the real PDF dropped later replaces it", async () => {
+  const page = await (await ctx.browser.newContext({ locale: 'en' })).newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(ctx.server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  // Written by crates/fonte-core/tests/bundle.rs: crazyones.pdf's SHA-256, forged text, no PDF.
+  const forged = path.join(ROOT, 'tests/fixtures/bundles/hostile/forged-text.fonte');
+  await page.getByTestId('import').setInputFiles(forged);
+  await page.locator('[data-testid=share-status][data-state=imported]').waitFor({ timeout: 60_000 });
+  const row = page.locator('[data-testid=doc-row]', { hasText: 'crazyones.pdf' });
+  assert.match(await row.getByTestId('doc-provenance').textContent(), /Forged/);
+  const texts = (p) => p.getByTestId('result').allTextContents();
+  assert.ok((await settledSearch(page, 'zebra quokka marmalade', texts)).some((t) => t.includes('quokka')));
+
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/crazyones.pdf')]);
+  await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'crazyones.pdf' })
+    .and(page.locator(':not(:has([data-testid=doc-provenance]))')).waitFor({ timeout: 300_000 });
+  assert.equal(await page.getByTestId('doc-row').count(), 1, 'one row: the real one');
+  assert.ok((await settledSearch(page, 'the crazy ones, the misfits', texts)).some((t) => /misfits/i.test(t)));
+  await page.getByTestId('query').fill('zebra quokka marmalade');
+  await page.getByTestId('query').press('Enter');
+  await page.waitForTimeout(1500);
+  assert.ok(!(await texts(page)).some((t) => t.includes('quokka')), 'the forged text is gone');
+  // Reloaded: still the real one, not marked.
+  await page.reload();
+  await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'crazyones.pdf' }).waitFor({ timeout: 60_000 });
+  assert.equal(await page.getByTestId('doc-provenance').count(), 0);
+  assert.deepEqual(errors, []);
+});

@@ -23,6 +23,8 @@ use crate::store::{begin_switch, finish_switch, open_library, Opened, Store, Sto
 use crate::DocId;
 use crate::Result;
 
+mod provenance;
+
 /// How a library came back from its store.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Opening {
@@ -57,6 +59,9 @@ pub struct Library<S: Store> {
     // Bumped whenever the searchable documents change, so what is derived from them (the
     // abstention threshold) is computed again.
     generation: std::cell::Cell<u64>,
+    // The store's `LibraryMeta::from_bundles`, kept here so the queue can tell at once
+    // whether a dropped file replaces a bundle's copy (`provenance`).
+    from_bundles: RefCell<std::collections::BTreeMap<DocId, String>>,
 }
 
 impl<S: Store> Library<S> {
@@ -91,7 +96,13 @@ impl<S: Store> Library<S> {
                 false,
             ),
         };
+        let from_bundles = store
+            .meta()
+            .await?
+            .map(|m| m.from_bundles)
+            .unwrap_or_default();
         let library = Self {
+            from_bundles: RefCell::new(from_bundles),
             store,
             corpus: RefCell::new(corpus),
             mismatched: std::cell::Cell::new(mismatched),

@@ -6,6 +6,8 @@
 //! leaves either the whole document or nothing; the file itself waits as a [`PendingFile`]
 //! until then, so it can be offered again on the next visit.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::pdf::PageText;
@@ -31,6 +33,12 @@ pub struct LibraryMeta {
     /// visit opens the documents already moved and re-embeds the rest.
     #[serde(default)]
     pub next: Option<BuildInfo>,
+    /// Documents whose text came from a bundle (imported, or a hosted corpus), each with the
+    /// bundle's title: text nobody here read from the PDF, which may not be the PDF's own.
+    /// Dropping the real PDF (the same SHA-256) reads it and replaces that copy, which then
+    /// leaves this list (docs/RELIABILITY.md, "The sharing doors").
+    #[serde(default)]
+    pub from_bundles: BTreeMap<DocId, String>,
 }
 
 impl LibraryMeta {
@@ -192,6 +200,7 @@ pub async fn open_library<S: Store>(store: &S, info: &BuildInfo) -> Result<Opene
                 format: STORE_FORMAT,
                 info: info.clone(),
                 next: None,
+                from_bundles: BTreeMap::new(),
             };
             store.set_meta(&meta).await?;
             meta
@@ -253,6 +262,8 @@ pub async fn begin_switch<S: Store>(store: &S, next: &BuildInfo) -> Result<()> {
             info: m.info,
             next: Some(next.clone()),
             format: STORE_FORMAT,
+            // Re-embedded from the same text: where it came from does not change.
+            from_bundles: m.from_bundles,
         },
         // A library of another layout, or none: nothing in it can be searched as is, so its
         // documents without a recorded build count as made with an unknown one (stale).
@@ -264,6 +275,7 @@ pub async fn begin_switch<S: Store>(store: &S, next: &BuildInfo) -> Result<()> {
                 chunk_params: next.chunk_params,
             },
             next: Some(next.clone()),
+            from_bundles: BTreeMap::new(),
         },
     };
     store.set_meta(&meta).await
@@ -287,6 +299,7 @@ pub async fn finish_switch<S: Store>(store: &S) -> Result<bool> {
             format: STORE_FORMAT,
             info: next,
             next: None,
+            from_bundles: meta.from_bundles.clone(),
         })
         .await?;
     Ok(true)

@@ -373,7 +373,7 @@ fn the_sharing_doors_caps_refuse_a_bundle_before_inflating_it() {
         dim: FakeEncoder::DIM,
     };
     assert!(matches!(
-        read_accepting(&foreign, &[fake.clone()]),
+        read_accepting(&foreign, std::slice::from_ref(&fake)),
         Err(BundleError::OtherModel { bundle, .. }) if bundle == "some-other-model"
     ));
     assert!(matches!(
@@ -390,6 +390,64 @@ fn the_sharing_doors_caps_refuse_a_bundle_before_inflating_it() {
         Err(BundleError::OtherModel { .. })
     ));
     assert!(read_accepting(&good, &[fake]).is_ok());
+}
+
+/// A bundle of the app's default model that plants other text under crazyones.pdf's SHA-256,
+/// without the PDF (the real page texts and chunk ranges, forged chunk texts, vectors that are
+/// all one direction): valid as a bundle, hostile by what it claims. The browser test imports
+/// it and then drops the real PDF (tests/e2e/share.test.mjs).
+fn forged_text_bundle() -> Vec<u8> {
+    const DIM: usize = 384;
+    let mut doc = document("encrypted/crazyones.pdf");
+    for c in &mut doc.chunks {
+        c.text = "zebra quokka marmalade: a forged passage".into();
+    }
+    doc.vectors = vec![vec![1.0 / (DIM as f32).sqrt(); DIM]; doc.chunks.len()];
+    doc.pdf = Vec::new();
+    let info = BuildInfo {
+        model_id: "multilingual-e5-small-enpt-int8".into(),
+        dim: DIM,
+        chunk_params: ChunkParams::default(),
+    };
+    let meta = Meta {
+        title: "Forged".into(),
+        description: "Other text under a real paper's SHA-256.".into(),
+        created: "2026-12-07T00:00:00Z".into(),
+        pdfs: false,
+    };
+    write(&meta, &info, &[doc]).unwrap()
+}
+
+#[test]
+fn the_hostile_bundle_fixtures_are_what_their_generator_writes() {
+    let dir =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/bundles/hostile");
+    // One file for now; each new hostile fixture joins this list.
+    let fixtures = [("forged-text.fonte", forged_text_bundle())];
+    for (name, bytes) in fixtures.into_iter() {
+        let path = dir.join(name);
+        if std::env::var_os("FONTE_UPDATE_FIXTURES").is_some() {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        let committed = std::fs::read(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (FONTE_UPDATE_FIXTURES=1 writes it)",
+                path.display()
+            )
+        });
+        assert!(
+            committed == bytes,
+            "{name} differs from what the generator writes"
+        );
+    }
+    // Valid as a bundle: what makes it hostile is only that its text is not the PDF's.
+    let forged = read(&forged_text_bundle()).unwrap();
+    assert_eq!(
+        forged.documents[0].meta.id,
+        document("encrypted/crazyones.pdf").meta.id
+    );
+    assert!(forged.documents[0].pdf.is_empty());
 }
 
 #[test]

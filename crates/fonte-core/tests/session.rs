@@ -16,7 +16,7 @@ use fonte_core::ingest::queue::{File, IngestEvent};
 use fonte_core::search::lang::Lang;
 use fonte_core::session::fake::{info, Local};
 use fonte_core::session::{Operation, Session};
-use fonte_core::share::bundle::Meta;
+use fonte_core::share::bundle::{read, Meta};
 use fonte_core::store::{MemStore, Store};
 use fonte_core::Error;
 
@@ -223,6 +223,63 @@ fn a_bundle_exported_from_one_session_imports_into_another_and_only_adds() {
     bad[at] ^= 0xff;
     assert!(run(t.import(&bad, &mut |_, _| {})).is_err());
     assert_eq!(t.library().documents().len(), 2);
+}
+
+#[test]
+fn a_bundles_text_under_a_real_papers_id_is_replaced_when_the_real_pdf_is_dropped() {
+    let s = session();
+    let meta = Meta {
+        title: "forged".into(),
+        description: String::new(),
+        created: "2026-12-07T00:00:00Z".into(),
+        pdfs: false,
+    };
+    // A bundle that plants other text under crazyones.pdf's SHA-256 (no PDF to check it by).
+    let mut bundle = read(&run(s.export(None, &meta)).unwrap()).unwrap();
+    let crazy = bundle
+        .documents
+        .iter_mut()
+        .find(|d| d.meta.name == "crazyones.pdf")
+        .unwrap();
+    for c in &mut crazy.chunks {
+        c.text = "zebra quokka forged passage".into();
+    }
+    let id = crazy.meta.id.clone();
+    let (t, _) = run(Session::open(
+        MemStore::default(),
+        &info("m1"),
+        Local::new("m1"),
+    ))
+    .unwrap();
+    run(t.import_bundle(bundle, &mut |_, _| {})).unwrap();
+    assert_eq!(t.library().from_bundle(&id).as_deref(), Some("forged"));
+    let forged = |t: &Page| {
+        let hits = run(t.search("zebra quokka forged", &[])).unwrap();
+        t.with_corpus(|c| {
+            hits.iter()
+                .any(|h| c.chunks()[h.chunk as usize].chunk.text.contains("quokka"))
+        })
+    };
+    assert!(forged(&t));
+    // The real file is not a duplicate of the bundle's copy: it is read and replaces it.
+    let added = t.add(files(&["encrypted/crazyones.pdf"])).unwrap();
+    assert_eq!(added[0].duplicate_of, None);
+    ingest(&t);
+    assert_eq!(t.library().from_bundle(&id), None);
+    assert!(!forged(&t), "the forged text is gone");
+    assert_eq!(t.library().documents().len(), 2);
+    // Read here now: dropped again, a duplicate as any other.
+    let again = t.add(files(&["encrypted/crazyones.pdf"])).unwrap();
+    assert_eq!(again[0].duplicate_of.as_deref(), Some("crazyones.pdf"));
+    // And the mark was stored: a reopened library knows it too.
+    let store = t.into_library().into_store();
+    let meta = run(store.meta()).unwrap().unwrap();
+    assert!(meta.from_bundles.keys().all(|k| *k != id));
+    assert_eq!(
+        meta.from_bundles.len(),
+        1,
+        "the other document is still the bundle's"
+    );
 }
 
 #[test]

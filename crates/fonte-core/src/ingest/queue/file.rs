@@ -175,6 +175,7 @@ impl Queue {
             ..
         } = file;
         let key = job.key;
+        let id = job.id.clone();
         let report = prepared.meta.report.clone();
         let doc = StoredDocument {
             meta: prepared.meta,
@@ -190,6 +191,11 @@ impl Queue {
             Err(e) => return Err(Stop::Failed(e.into())),
         }
         drop(provisional);
+        // Its text is now read here: no longer a bundle's. Should this write fail the mark
+        // stays, which errs on the side of caution.
+        if library.from_bundle(&id).is_some() {
+            let _ = library.set_provenance(vec![(id, None)]).await;
+        }
         on(IngestEvent::Stored { key, report });
         Ok(())
     }

@@ -96,7 +96,8 @@ impl Queue {
     }
 
     /// Queues files for `library`. A file with the bytes of a stored or queued document is a
-    /// duplicate and is skipped. Refused with [`Error::Mismatch`] while the library is of
+    /// duplicate and is skipped, unless the stored copy's text came from a bundle: then the
+    /// file is read and replaces it (`library::provenance`). Refused with [`Error::Mismatch`] while the library is of
     /// another build: two models' vectors are never mixed.
     pub fn add<S: Store>(
         &self,
@@ -115,7 +116,11 @@ impl Queue {
                 .iter()
                 .find(|j| j.id == id)
                 .map(|j| j.name.clone());
-            let duplicate_of = library.name_of(&id).or(queued);
+            let stored = match library.from_bundle(&id) {
+                Some(_) => None,
+                None => library.name_of(&id),
+            };
+            let duplicate_of = stored.or(queued);
             if duplicate_of.is_none() {
                 self.jobs.borrow_mut().push_back(Job {
                     key: file.key,

@@ -2,6 +2,7 @@
 //! [`Library::import`]. An import validates the whole bundle first ([`super::read`]) and then
 //! only adds: no stored document is replaced or deleted, so a refused or interrupted import
 //! leaves the library as it was (plus, when interrupted, the documents already added whole).
+//! What it adds is recorded as from the bundle (`library::provenance`).
 
 use std::collections::HashSet;
 
@@ -70,6 +71,17 @@ impl<S: Store> Library<S> {
         }
         let have: HashSet<DocId> = self.documents().into_iter().map(|d| d.id).collect();
         let total = bundle.documents.len();
+        // Marked as the bundle's before any is stored (one write), so an interrupted import
+        // never leaves a bundle's text looking read here; whatever PDF came with it, the text
+        // is the bundle's.
+        let title = &bundle.manifest.title;
+        let marks = bundle
+            .documents
+            .iter()
+            .filter(|d| !have.contains(&d.meta.id))
+            .map(|d| (d.meta.id.clone(), Some(title.clone())))
+            .collect();
+        self.set_provenance(marks).await?;
         let mut out = Imported::default();
         for (i, doc) in bundle.documents.into_iter().enumerate() {
             if have.contains(&doc.meta.id) {

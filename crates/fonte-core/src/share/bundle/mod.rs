@@ -52,6 +52,9 @@ pub mod limits {
     /// worker inflates it under its own budget (so a bundle near this is refused there by
     /// memory, with its reason, rather than aborting the page).
     pub const TOTAL: u64 = 1 << 30;
+    /// Bytes of a bundle file read whole (dropped, picked, or served by a host without range
+    /// requests): the page holds it while the reader worker validates a copy.
+    pub const FILE: u64 = 512 << 20;
     /// Bytes of a short text: a document's name or title, the bundle's title, a model id,
     /// one heading.
     pub const NAME: usize = 1 << 10;
