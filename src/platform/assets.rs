@@ -1,4 +1,5 @@
-//! Fetching the app's own static files (model, tokenizer, manifest) as bytes.
+//! Fetching the app's own static files (model, tokenizer, manifest) as bytes, and reading
+//! the page address.
 
 use gloo::net::http::Request;
 
@@ -26,4 +27,12 @@ pub fn absolute(rel: &str) -> String {
         .and_then(|w| w.location().href().ok())
         .and_then(|base| web_sys::Url::new_with_base(rel, &base).ok())
         .map_or_else(|| rel.to_string(), |u| u.href())
+}
+
+/// A non-negative number given in the page address (`?name=N`): diagnosis and tests. What
+/// reads one may only ever lower a limit with it, never raise one (a link is anyone's).
+pub fn address_number(name: &str) -> Option<f64> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    params.get(name)?.parse().ok().filter(|n: &f64| *n >= 0.0)
 }

@@ -150,13 +150,34 @@ impl PoolEncoder {
     }
 }
 
+/// Times a batch is tried again after a worker failed or went silent (each time with a new
+/// worker in its place): a worker lost mid-file costs a retry, not the file.
+const RETRIES: usize = 2;
+
 impl Encoder for PoolEncoder {
     async fn encode(&mut self, batch: &EncodedBatch) -> fonte_core::Result<Vec<f32>> {
-        let model = |e: AppError| fonte_core::Error::Model(e.to_string());
+        let mut tries = 0;
+        loop {
+            match self.try_encode(batch).await {
+                Ok(v) => return Ok(v),
+                Err(e) if tries < RETRIES => {
+                    tries += 1;
+                    web_sys::console::warn_1(
+                        &format!("Fonte: {e}; the batch is tried again with a new worker").into(),
+                    );
+                }
+                Err(e) => return Err(fonte_core::Error::Model(e.to_string())),
+            }
+        }
+    }
+}
+
+impl PoolEncoder {
+    async fn try_encode(&mut self, batch: &EncodedBatch) -> AppResult<Vec<f32>> {
         let rows = batch.rows();
         if let Err(e) = self.grow(rows.len().max(1)).await {
             if self.workers.is_empty() {
-                return Err(model(e));
+                return Err(e);
             }
             // A worker that does not start leaves the others to do the work.
             web_sys::console::warn_1(&format!("Fonte: {e}").into());
@@ -180,23 +201,30 @@ impl Encoder for PoolEncoder {
             }
         });
         let mut outputs = vec![Vec::new(); rows.len()];
+        let mut failed = Vec::new();
         let mut failure = None;
         for (w, result) in join_all(runs).await.into_iter().enumerate() {
             match result {
                 Ok(outs) => outs.into_iter().for_each(|(r, o)| outputs[r] = o),
-                Err(e) => failure = Some((w, e)),
+                Err(e) => {
+                    failed.push(w);
+                    failure = Some(e);
+                }
             }
         }
-        if let Some((w, e)) = failure {
-            // A worker that failed is dropped (terminated); the next batch starts another.
-            self.workers.remove(w);
-            return Err(model(e));
+        if let Some(e) = failure {
+            // A worker that failed or went silent is dropped (terminated); the next try
+            // starts another in its place.
+            for w in failed.into_iter().rev() {
+                self.workers.remove(w);
+            }
+            return Err(e);
         }
         let width = match rows.first() {
             Some(row) if row.seq > 0 => outputs[0].len() / row.seq,
             _ => 0,
         };
-        batch.join_rows(&outputs, width)
+        Ok(batch.join_rows(&outputs, width)?)
     }
 }
 

@@ -7,11 +7,23 @@ use js_sys::{Array, BigInt64Array, Float32Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::worker::WorkerHandle;
+use super::assets::address_number;
+use super::worker::{Elapsed, WorkerHandle};
 use crate::{AppError, AppResult};
 
 /// The worker script (copied to the site by Trunk, index.html).
 const WORKER_URL: &str = "embed-worker.js";
+/// Longest wait for a worker to load the model (it fetches and checks 40 to 120 MB, then
+/// builds its session).
+const LOAD_MS: u32 = 120_000;
+/// Longest wait for one text's output: a text of the model's 512 tokens takes well under a
+/// second on one thread; a worker silent this long is stuck or gone (a closed or crashed
+/// worker sends nothing), and the pool starts another. `?embed-ms=N` lowers it.
+const RUN_MS: u32 = 60_000;
+
+fn run_ms() -> u32 {
+    address_number("embed-ms").map_or(RUN_MS, |n| (n as u32).min(RUN_MS))
+}
 
 /// Where a worker gets the model from.
 pub enum ModelSource {
@@ -70,14 +82,16 @@ impl EmbedWorker {
         me.worker
             .post(&message, &transfer)
             .map_err(|e| failed("load", AppError::js_text(&e)))?;
-        me.answer().await.map_err(|e| failed("load", e))?;
+        me.answer(LOAD_MS).await.map_err(|e| failed("load", e))?;
         Ok(me)
     }
 
-    async fn answer(&mut self) -> Result<JsValue, String> {
-        match self.worker.next().await {
-            Some(answer) => answer,
-            None => Err("the worker went away".into()),
+    /// The worker's answer within `ms`.
+    async fn answer(&mut self, ms: u32) -> Result<JsValue, String> {
+        match self.worker.next_within(ms).await {
+            Ok(Some(answer)) => answer,
+            Ok(None) => Err("the worker went away".into()),
+            Err(Elapsed) => Err(format!("no answer within {} s", ms / 1000)),
         }
     }
 
@@ -99,7 +113,7 @@ impl EmbedWorker {
         self.worker
             .post(&message, &transfer)
             .map_err(|e| failed("run", AppError::js_text(&e)))?;
-        let answer = self.answer().await.map_err(|e| failed("run", e))?;
+        let answer = self.answer(run_ms()).await.map_err(|e| failed("run", e))?;
         let output = Reflect::get(&answer, &"output".into())
             .ok()
             .and_then(|o| o.dyn_into::<Float32Array>().ok())

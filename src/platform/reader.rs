@@ -14,6 +14,7 @@ use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::assets::address_number;
 use super::worker::{Elapsed, WorkerHandle};
 use crate::{AppError, AppResult};
 
@@ -32,19 +33,12 @@ const START_MS: u32 = 30_000;
 /// the limits, never switch the watchdog off.
 pub fn time_limit_ms(bytes: usize) -> f64 {
     let limit = BASE_MS + MS_PER_MB * bytes as f64 / 1e6;
-    knob("reader-ms").map_or(limit, |n| n.min(limit))
+    address_number("reader-ms").map_or(limit, |n| n.min(limit))
 }
 
 /// The worker's memory budget, MiB: [`BUDGET_MIB`], or less with `?reader-mib=N`.
 fn memory_mib() -> u32 {
-    knob("reader-mib").map_or(BUDGET_MIB as u32, |n| (n as u32).min(BUDGET_MIB as u32))
-}
-
-/// A number given in the page address (`?name=N`).
-fn knob(name: &str) -> Option<f64> {
-    let search = web_sys::window()?.location().search().ok()?;
-    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
-    params.get(name)?.parse().ok().filter(|n: &f64| *n >= 0.0)
+    address_number("reader-mib").map_or(BUDGET_MIB as u32, |n| (n as u32).min(BUDGET_MIB as u32))
 }
 
 /// What the worker sent, as the page sees it.

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use fonte_core::embed::fake::FakeEncoder;
 use fonte_core::ingest::prepare;
+use fonte_core::ingest::reader::{Reader, Reply, Request};
 use fonte_core::search::chunk::ChunkParams;
 use fonte_core::search::corpus::BuildInfo;
 use fonte_core::search::corpus::ChunkRecord;
@@ -355,6 +356,11 @@ fn the_sharing_doors_caps_refuse_a_bundle_before_inflating_it() {
     assert!(too_large(&name).contains("document name"));
     let text = with_first_chunk(&good, |c| c.chunk.text = "w ".repeat(limits::CHUNK_TEXT));
     assert!(too_large(&text).contains("chunk text"));
+    // A chunk whose text is not its page's at its range (what a citation would show).
+    let other = with_first_chunk(&good, |c| c.chunk.text = "zebra quokka".into());
+    assert!(
+        matches!(read(&other), Err(BundleError::Inconsistent(w)) if w.contains("not the text of its page"))
+    );
     // A chunk whose range runs past its page's text: a citation would open nothing.
     let past = with_first_chunk(&good, |c| c.chunk.char_end = 1 << 20);
     assert!(
@@ -393,14 +399,21 @@ fn the_sharing_doors_caps_refuse_a_bundle_before_inflating_it() {
 }
 
 /// A bundle of the app's default model that plants other text under crazyones.pdf's SHA-256,
-/// without the PDF (the real page texts and chunk ranges, forged chunk texts, vectors that are
-/// all one direction): valid as a bundle, hostile by what it claims. The browser test imports
-/// it and then drops the real PDF (tests/e2e/share.test.mjs).
+/// without the PDF (forged page texts, chunks that are those texts, vectors that are all one
+/// direction): valid as a bundle, consistent within itself, hostile by what it claims. The
+/// browser test imports it and then drops the real PDF (tests/e2e/share.test.mjs).
 fn forged_text_bundle() -> Vec<u8> {
     const DIM: usize = 384;
+    const FORGED: &str = "zebra quokka marmalade: a forged passage";
     let mut doc = document("encrypted/crazyones.pdf");
+    for p in &mut doc.pages {
+        p.text = FORGED.into();
+        p.lines.clear();
+    }
     for c in &mut doc.chunks {
-        c.text = "zebra quokka marmalade: a forged passage".into();
+        c.text = FORGED.into();
+        c.char_start = 0;
+        c.char_end = FORGED.chars().count();
     }
     doc.vectors = vec![vec![1.0 / (DIM as f32).sqrt(); DIM]; doc.chunks.len()];
     doc.pdf = Vec::new();
@@ -454,6 +467,7 @@ fn the_hostile_bundle_fixtures_are_what_their_generator_writes() {
 fn mutated_bundles_never_panic() {
     let good = write(&meta(true), &info(), &docs()[..1]).unwrap();
     let original = read(&good).unwrap();
+    let mut reader = Reader::new();
     let secs: u64 = std::env::var("FONTE_FUZZ_SECS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -488,10 +502,18 @@ fn mutated_bundles_never_panic() {
                 reseal(&mut b);
             }
         }
-        if let Ok(back) = read(&b) {
+        let direct = read(&b);
+        if let Ok(back) = &direct {
             // Only a change the format cannot see (a swap of equal entries) may pass.
-            assert_eq!(back, original, "a mutated bundle read as something else");
+            assert_eq!(*back, original, "a mutated bundle read as something else");
         }
+        // The reader worker's path (what the page runs) answers the same.
+        let accept = Vec::new();
+        let through_worker = match reader.handle(Request::ReadBundle { accept }, &b, &mut |_| {}) {
+            Reply::Bundle(r) => r.map(|b| *b),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(through_worker, direct);
         tried += 1;
     }
     eprintln!("{tried} mutations in {secs} s");
@@ -687,7 +709,7 @@ fn a_hosted_bundle_reads_from_its_header_and_index_range_and_each_pdf_alone() {
 
 #[test]
 fn the_reader_worker_validates_a_bundle_and_says_why_it_refuses_one() {
-    use fonte_core::ingest::reader::{decode, encode, Reader, Reply, Request};
+    use fonte_core::ingest::reader::{decode, encode};
     // The page hands a dropped or picked bundle to the reader worker, which answers with the
     // validated bundle through the worker's message encoding, or the reason.
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -196,13 +196,25 @@ impl Layout {
                 }
                 // A citation opens the page at the chunk's range: it must lie in the page's
                 // text (when the bundle carries it).
-                let page_len = pages[i]
-                    .iter()
-                    .find(|p| p.number == c.chunk.page)
-                    .map(|p| p.text.chars().count());
-                if page_len.is_some_and(|len| c.chunk.char_end > len) {
+                let Some(page) = pages[i].iter().find(|p| p.number == c.chunk.page) else {
+                    continue;
+                };
+                if c.chunk.char_end > page.text.chars().count() {
                     return Err(inconsistent(format!(
                         "a chunk of {:?} ends past the text of its page {}",
+                        m.name, c.chunk.page
+                    )));
+                }
+                // A chunk's text is its page's text at its range (less margin line numbers,
+                // so: in order, within it), as the page shows it when the citation opens.
+                let range = page
+                    .text
+                    .chars()
+                    .skip(c.chunk.char_start)
+                    .take(c.chunk.char_end - c.chunk.char_start);
+                if !is_subsequence(c.chunk.text.chars(), range) {
+                    return Err(inconsistent(format!(
+                        "a chunk of {:?} is not the text of its page {} at its range",
                         m.name, c.chunk.page
                     )));
                 }
@@ -249,6 +261,11 @@ impl Layout {
             documents,
         })
     }
+}
+
+/// Whether `part` is `whole` with some characters left out (in order).
+fn is_subsequence(part: impl Iterator<Item = char>, mut whole: impl Iterator<Item = char>) -> bool {
+    part.into_iter().all(|c| whole.any(|w| w == c))
 }
 
 /// That `pdf` is the file the manifest names (its size and SHA-256).
