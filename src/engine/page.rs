@@ -81,7 +81,7 @@ impl Engine {
         let stale = engine.rows.opened(
             opening,
             &engine.library().corpus(),
-            &engine.library().from_bundles(),
+            &engine.shown_provenance(),
             started,
         );
         ui.models.set(engine.models.clone());
@@ -96,6 +96,16 @@ impl Engine {
         }
         engine.keep_neighbours();
         Ok(engine)
+    }
+
+    /// Which documents' rows say their text came from a bundle: none in a hosted library,
+    /// whose every document is its corpus's (the switcher names it), so the reader's eye goes
+    /// to the marks where a bundle's text sits among their own documents.
+    pub(super) fn shown_provenance(&self) -> std::collections::BTreeMap<fonte_core::DocId, String> {
+        if self.entry.corpus.is_some() {
+            return Default::default();
+        }
+        self.library().from_bundles()
     }
 
     /// The model the library uses.

@@ -52,7 +52,7 @@ impl Engine {
         let imported = self.session.import_bundle(bundle, on).await?;
         let library = self.library();
         self.rows
-            .imported(&library.corpus(), &library.from_bundles());
+            .imported(&library.corpus(), &self.shown_provenance());
         self.refresh_storage().await;
         Ok(imported)
     }
