@@ -2,7 +2,6 @@
 
 use fonte_core::pdf::Limits;
 use leptos::prelude::*;
-use wasm_bindgen_futures::JsFuture;
 
 use crate::components::ask::endpoint::{EndpointSettingsView, EndpointUi};
 use crate::components::ask::Ask;
@@ -22,12 +21,7 @@ fn is_pdf(f: &PickedFile) -> bool {
     f.name.to_lowercase().ends_with(".pdf") || f.file.type_() == "application/pdf"
 }
 
-async fn read(file: &web_sys::File) -> Result<Vec<u8>, String> {
-    let buffer = JsFuture::from(file.array_buffer())
-        .await
-        .map_err(|e| AppError::js_text(&e))?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-}
+use crate::platform::files::read_file as read;
 
 /// The app: the interface language (from the browser, switchable) around the page.
 #[component]
@@ -165,18 +159,13 @@ fn Page() -> impl IntoView {
                     refuse(&f, Why::TooLarge(f.size as u64, max));
                     continue;
                 }
-                match read(&f.file).await {
-                    Ok(bytes) => accepted.push((f.name, f.size, bytes)),
-                    Err(detail) => ui.notice.set(Some(Notice::FileUnreadable {
-                        name: f.name,
-                        detail,
-                    })),
-                }
+                // Read when its turn comes (`Engine::add_dropped`), not all at once here.
+                accepted.push((f.name, f.size, f.file));
             }
             // Files dropped while the library is still opening wait for it.
             loop {
                 if let Some(e) = engine.get_value() {
-                    e.add_files(accepted);
+                    e.add_dropped(accepted);
                     break;
                 }
                 if let Loaded::Failed(why) = ui.loaded.get_untracked() {

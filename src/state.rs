@@ -292,13 +292,6 @@ pub enum Notice {
     },
     /// Files dropped while the library could not open.
     FilesNotAdded(AppError),
-    /// The browser could not read a dropped file (what it said).
-    FileUnreadable {
-        /// The file's name.
-        name: String,
-        /// The browser's own words.
-        detail: String,
-    },
 }
 
 impl From<AppError> for Notice {

@@ -111,9 +111,6 @@ pub fn notice_view(i18n: I18nContext<Locale>, n: &Notice) -> AnyView {
             .replace("{added}", &added.to_string())
             .replace("{removed}", &removed.to_string())
             .into_any(),
-        Notice::FileUnreadable { name, detail } => {
-            t!(i18n, file_unreadable, name, detail).into_any()
-        }
         Notice::FilesNotAdded(e) => {
             view! { {t!(i18n, files_not_added)} " " {error_view(i18n, &e)} }.into_any()
         }

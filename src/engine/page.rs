@@ -32,6 +32,11 @@ pub struct Engine {
     pub(super) models: Vec<Model>,
     // What the page shows of it.
     pub(super) rows: Rows,
+    // What the page holds of dropped files (`queue`): bytes in the queue, files waiting to be
+    // read, and a count bumped by a cancel (waiting files of an earlier count are dropped).
+    pub(super) held: std::cell::Cell<f64>,
+    pub(super) waiting: std::cell::Cell<usize>,
+    pub(super) cancels: std::cell::Cell<u64>,
     // Which library this is, and for a hosted one its bundle (opened on the first PDF shown).
     pub(super) entry: Entry,
     pub(super) hosted: async_lock::Mutex<Option<crate::platform::hosted::Hosted>>,
@@ -75,6 +80,9 @@ impl Engine {
             session,
             models,
             rows: Rows::new(ui),
+            held: Default::default(),
+            waiting: Default::default(),
+            cancels: Default::default(),
             entry,
             hosted: async_lock::Mutex::new(hosted),
         });

@@ -1,27 +1,86 @@
 //! The page's side of ingestion: files join the core [`fonte_core::ingest::queue::Queue`], which
 //! reads them in the reader worker, embeds and stores them; its events become rows, progress
-//! and translated notices here.
+//! and translated notices here. Dropped files are read into the page one after another, as
+//! what the queue holds leaves room ([`PAGE_MIB`]): a drop of many large files never holds
+//! them all at once, and each is read once.
 
 use std::rc::Rc;
 
 use fonte_core::ingest::queue::{File, IngestEvent};
+use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
 use super::rows::now_ms;
 use super::Engine;
+use crate::platform::assets::address_number;
+use crate::platform::files::read_file;
 use crate::state::Notice;
 use crate::AppError;
 
+/// Bytes of dropped files the queue may hold at once, MiB (a single larger file is read when
+/// the queue is empty). `?page-mib=N` lowers it.
+pub const PAGE_MIB: f64 = 256.0;
+
+fn page_budget() -> f64 {
+    address_number("page-mib").map_or(PAGE_MIB, |n| n.min(PAGE_MIB)) * (1 << 20) as f64
+}
+
 impl Engine {
+    /// Shows dropped files (name, size, the browser's handle) as queued at once, then reads
+    /// each into the page and queues it when what the queue holds leaves room for it.
+    pub fn add_dropped(self: &Rc<Self>, files: Vec<(String, f64, web_sys::File)>) {
+        let files: Vec<(u64, String, f64, web_sys::File)> = files
+            .into_iter()
+            .map(|(name, size, file)| {
+                let key = self.rows.key();
+                self.rows.waiting(key, name.clone(), size);
+                (key, name, size, file)
+            })
+            .collect();
+        self.waiting.set(self.waiting.get() + files.len());
+        let me = self.clone();
+        let cancels = self.cancels.get();
+        leptos::task::spawn_local(async move {
+            let budget = page_budget();
+            for (key, name, size, file) in files {
+                while me.cancels.get() == cancels
+                    && me.held.get() > 0.0
+                    && me.held.get() + size > budget
+                {
+                    TimeoutFuture::new(100).await;
+                }
+                me.waiting.set(me.waiting.get() - 1);
+                if me.cancels.get() != cancels {
+                    me.rows.not_read(key, None);
+                    continue;
+                }
+                match read_file(&file).await {
+                    Ok(bytes) => me.queue_files(vec![(key, name, size, bytes)]),
+                    Err(detail) => me.rows.not_read(key, Some(AppError::File(detail))),
+                }
+            }
+            // Nothing left to read, and nothing ran (all cancelled or unreadable): idle.
+            if me.waiting.get() == 0 && !me.queue().is_running() {
+                me.show(IngestEvent::Idle);
+            }
+        });
+    }
+
     /// Queues files (name, size, bytes) for ingestion and starts the queue if idle. Duplicates
     /// of a stored or queued document are reported and skipped.
     pub fn add_files(self: &Rc<Self>, files: Vec<(String, f64, Vec<u8>)>) {
+        let files = files
+            .into_iter()
+            .map(|(name, size, bytes)| (self.rows.key(), name, size, bytes))
+            .collect();
+        self.queue_files(files);
+    }
+
+    /// [`Self::add_files`] with each file's row key.
+    fn queue_files(self: &Rc<Self>, files: Vec<(u64, String, f64, Vec<u8>)>) {
         let files: Vec<(File, f64)> = files
             .into_iter()
-            .map(|(name, size, bytes)| {
-                let key = self.rows.key();
-                (File { key, name, bytes }, size)
-            })
+            .map(|(key, name, size, bytes)| (File { key, name, bytes }, size))
             .collect();
         let names: Vec<(u64, String, f64)> = files
             .iter()
@@ -42,6 +101,11 @@ impl Engine {
                 return;
             }
         };
+        for (a, (_, _, size)) in added.iter().zip(&names) {
+            if a.duplicate_of.is_none() {
+                self.held.set(self.held.get() + size);
+            }
+        }
         self.rows.added(added, names, &self.queue().queued_ids());
         self.start();
     }
@@ -69,6 +133,13 @@ impl Engine {
     /// workers only ingesting uses are let go.
     fn show(&self, event: IngestEvent<AppError>) {
         let idle = event == IngestEvent::Idle;
+        if let IngestEvent::Left { bytes, .. } = &event {
+            self.held.set((self.held.get() - *bytes as f64).max(0.0));
+        }
+        // Dropped files still to be read: the run goes on when they join.
+        if idle && self.waiting.get() > 0 {
+            return;
+        }
         self.rows.show(event);
         if idle {
             let service = self.service();
@@ -82,11 +153,14 @@ impl Engine {
             return;
         };
         self.rows.unlocked(key, bytes);
+        self.held.set(self.held.get() + bytes as f64);
         self.start();
     }
 
-    /// Stops after the current slice; files not started are dropped from the queue.
+    /// Stops after the current slice; files not started are dropped from the queue, and
+    /// dropped files not read yet are not read.
     pub fn cancel(&self) {
+        self.cancels.set(self.cancels.get() + 1);
         self.queue().cancel();
     }
 }

@@ -128,31 +128,74 @@ impl Rows {
             .collect()
     }
 
+    /// Shows a file waiting to be read into the page (it joins the queue when what the queue
+    /// holds leaves room for it): its row, counted in the progress.
+    pub fn waiting(&self, key: u64, name: String, size: f64) {
+        self.ui.progress.update(|p| p.total_bytes += size);
+        self.ui.rows.update(|rows| {
+            rows.push(Row {
+                key,
+                id: None,
+                name,
+                size: Some(size),
+                pages: None,
+                chunks: None,
+                status: Status::Queued,
+                from_bundle: None,
+            })
+        });
+    }
+
     /// Shows files the queue took: `files` (key, name, size) in the order of `added`; a
-    /// duplicate gets its row and is not counted in the progress. Pending files of an earlier
-    /// visit that are queued again leave the pending list.
+    /// duplicate is not counted in the progress. A file shown [`Self::waiting`] keeps its row.
+    /// Pending files of an earlier visit that are queued again leave the pending list.
     pub fn added(&self, added: Vec<Added>, files: Vec<(u64, String, f64)>, queued: &[DocId]) {
         for (added, (key, name, size)) in added.into_iter().zip(files) {
             let status = added.duplicate_of.map_or(Status::Queued, Status::Duplicate);
-            if status == Status::Queued {
-                self.ui.progress.update(|p| p.total_bytes += size);
+            let shown = self
+                .ui
+                .rows
+                .with_untracked(|r| r.iter().any(|r| r.key == key));
+            match (shown, status == Status::Queued) {
+                (false, true) => self.ui.progress.update(|p| p.total_bytes += size),
+                (true, false) => self.ui.progress.update(|p| p.total_bytes -= size),
+                _ => {}
             }
-            self.ui.rows.update(|rows| {
-                rows.push(Row {
-                    key,
-                    id: Some(added.id),
-                    name,
-                    size: Some(size),
-                    pages: None,
-                    chunks: None,
-                    status,
-                    from_bundle: None,
-                })
-            });
+            let row = Row {
+                key,
+                id: Some(added.id),
+                name,
+                size: Some(size),
+                pages: None,
+                chunks: None,
+                status,
+                from_bundle: None,
+            };
+            self.ui
+                .rows
+                .update(|rows| match rows.iter_mut().find(|r| r.key == key) {
+                    Some(r) => *r = row,
+                    None => rows.push(row),
+                });
         }
         self.ui
             .pending
             .update(|p| p.retain(|(id, _)| !queued.contains(id)));
+    }
+
+    /// Shows a waiting file that was never read: cancelled, or the browser could not read
+    /// it (`failed`).
+    pub fn not_read(&self, key: u64, failed: Option<AppError>) {
+        let size = self.ui.rows.with_untracked(|r| {
+            r.iter()
+                .find(|r| r.key == key)
+                .and_then(|r| r.size)
+                .unwrap_or(0.0)
+        });
+        self.ui.progress.update(|p| p.total_bytes -= size);
+        self.set_status(key, |r| {
+            r.status = failed.map_or(Status::Cancelled, Status::Failed);
+        });
     }
 
     /// Shows the documents of an import that the page does not list yet (`corpus` and

@@ -5,6 +5,7 @@ pub mod assets;
 pub mod embed;
 pub mod embed_pool;
 pub mod embed_worker;
+pub mod files;
 pub mod hosted;
 pub mod idb;
 pub mod libraries;

@@ -347,3 +347,61 @@ fn status_of_key(ui: Ui, key: u64) -> Status {
     ui.rows
         .with_untracked(|r| r.iter().find(|r| r.key == key).unwrap().status.clone())
 }
+
+#[test]
+fn dropped_files_show_at_once_and_keep_their_rows_when_read_one_by_one() {
+    let (session, rows, ui, opening) = open(MemStore::default(), "m1");
+    show_opened(&session, &rows, opening);
+    let crazy = pdf("encrypted/crazyones.pdf");
+    let sizes = [crazy.len() as f64, 1000.0, crazy.len() as f64];
+    // Three files dropped: all shown queued and counted before any is read.
+    let keys: Vec<u64> = ["crazyones.pdf", "gone.pdf", "again.pdf"]
+        .iter()
+        .zip(sizes)
+        .map(|(name, size)| {
+            let key = rows.key();
+            rows.waiting(key, name.to_string(), size);
+            key
+        })
+        .collect();
+    assert_eq!(
+        ui.progress.get_untracked().total_bytes,
+        sizes.iter().sum::<f64>()
+    );
+    assert!(ui.rows.with_untracked(|r| r
+        .iter()
+        .all(|r| r.status == Status::Queued && r.id.is_none())));
+    // The first read and queued: the same row, now with its id; the second never read; the
+    // third a duplicate of the first: neither counted any more.
+    let added = session
+        .add(vec![File {
+            key: keys[0],
+            name: "crazyones.pdf".into(),
+            bytes: crazy.clone(),
+        }])
+        .unwrap();
+    rows.added(
+        added,
+        vec![(keys[0], "crazyones.pdf".into(), sizes[0])],
+        &[],
+    );
+    rows.not_read(keys[1], Some(crate::AppError::File("NotFoundError".into())));
+    let again = session
+        .add(vec![File {
+            key: keys[2],
+            name: "again.pdf".into(),
+            bytes: crazy,
+        }])
+        .unwrap();
+    rows.added(again, vec![(keys[2], "again.pdf".into(), sizes[2])], &[]);
+    assert_eq!(ui.rows.with_untracked(Vec::len), 3, "no row added twice");
+    assert_eq!(ui.progress.get_untracked().total_bytes, sizes[0]);
+    assert!(ui.rows.with_untracked(|r| r[0].id.is_some()));
+    assert!(matches!(status_of_key(ui, keys[1]), Status::Failed(_)));
+    assert_eq!(
+        status_of_key(ui, keys[2]),
+        Status::Duplicate("crazyones.pdf".into())
+    );
+    ingest(&session, &rows, ui, keys[0]);
+    assert!(status_of_key(ui, keys[0]).is_stored());
+}

@@ -20,6 +20,16 @@ impl Queue {
         on: &dyn Fn(IngestEvent<X::Error>),
     ) {
         loop {
+            // A file added since the pass that kept the others (a page feeds dropped files in
+            // as memory allows) is kept as pending before it is read, like every file.
+            let unsaved = self
+                .jobs
+                .borrow()
+                .front()
+                .is_some_and(|j| !j.pending_saved && !j.replaces);
+            if unsaved {
+                self.keep_pending(library, on).await;
+            }
             let job = self.jobs.borrow_mut().pop_front();
             let Some(job) = job else { return };
             let (key, bytes) = (job.key, job.bytes.len());
