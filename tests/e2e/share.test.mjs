@@ -120,3 +120,32 @@ test("a bundle's text under a real paper's id is marked as the bundle's, and the
   assert.equal(await page.getByTestId('doc-provenance').count(), 0);
   assert.deepEqual(errors, []);
 });
+
+test('each committed hostile bundle is refused with its reason; the page lives and the library is unchanged', async () => {
+  const page = await (await ctx.browser.newContext({ locale: 'en' })).newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(ctx.server.url);
+  await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/unencrypted.pdf')]);
+  await page.locator('[data-testid=doc-row][data-status=ready]').waitFor({ timeout: 300_000 });
+  // Written by crates/fonte-core/tests/bundle.rs (tests/fixtures/bundles/README.md).
+  const dir = path.join(ROOT, 'tests/fixtures/bundles/hostile');
+  for (const [file, reason] of [
+    ['section-2gib.fonte', /larger than this page will hold/],
+    ['vector-bomb.fonte', /larger than this page will hold/],
+    ['huge-title.fonte', /larger than this page will hold.*title/],
+    ['foreign-model.fonte', /another embedding model/],
+    ['truncated.fonte', /incomplete/],
+    ['range-past-page.fonte', /do not agree/],
+  ]) {
+    // A fresh page each time, so the status read is this file's.
+    await page.reload();
+    await page.locator('[data-testid=doc-row][data-status=ready]').waitFor({ timeout: 60_000 });
+    await page.getByTestId('import').setInputFiles(path.join(dir, file));
+    await page.locator('[data-testid=share-status][data-state=refused]').waitFor({ timeout: 60_000 });
+    assert.match(await page.getByTestId('share-status').textContent(), reason, file);
+    assert.equal(await page.getByTestId('doc-row').count(), 1, `${file}: the library is unchanged`);
+  }
+  assert.deepEqual(errors, []);
+});

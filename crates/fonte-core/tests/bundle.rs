@@ -398,25 +398,15 @@ fn the_sharing_doors_caps_refuse_a_bundle_before_inflating_it() {
     assert!(read_accepting(&good, &[fake]).is_ok());
 }
 
-/// A bundle of the app's default model that plants other text under crazyones.pdf's SHA-256,
-/// without the PDF (forged page texts, chunks that are those texts, vectors that are all one
-/// direction): valid as a bundle, consistent within itself, hostile by what it claims. The
-/// browser test imports it and then drops the real PDF (tests/e2e/share.test.mjs).
-fn forged_text_bundle() -> Vec<u8> {
+/// crazyones.pdf as a bundle of the app's default model (real text; vectors that are all one
+/// direction, which no check can tell from real ones): the base of the hostile fixtures the
+/// page must refuse for what they are, not for their model.
+fn e5_bundle(edit: impl FnOnce(&mut StoredDocument)) -> Vec<u8> {
     const DIM: usize = 384;
-    const FORGED: &str = "zebra quokka marmalade: a forged passage";
     let mut doc = document("encrypted/crazyones.pdf");
-    for p in &mut doc.pages {
-        p.text = FORGED.into();
-        p.lines.clear();
-    }
-    for c in &mut doc.chunks {
-        c.text = FORGED.into();
-        c.char_start = 0;
-        c.char_end = FORGED.chars().count();
-    }
     doc.vectors = vec![vec![1.0 / (DIM as f32).sqrt(); DIM]; doc.chunks.len()];
     doc.pdf = Vec::new();
+    edit(&mut doc);
     let info = BuildInfo {
         model_id: "multilingual-e5-small-enpt-int8".into(),
         dim: DIM,
@@ -424,20 +414,75 @@ fn forged_text_bundle() -> Vec<u8> {
     };
     let meta = Meta {
         title: "Forged".into(),
-        description: "Other text under a real paper's SHA-256.".into(),
+        description: "A hostile fixture (tests/fixtures/bundles/README.md).".into(),
         created: "2026-12-07T00:00:00Z".into(),
         pdfs: false,
     };
     write(&meta, &info, &[doc]).unwrap()
 }
 
+/// Other text under crazyones.pdf's SHA-256, without the PDF (forged page texts, chunks that
+/// are those texts): valid as a bundle, consistent within itself, hostile by what it claims.
+/// The browser test imports it and then drops the real PDF (tests/e2e/share.test.mjs).
+fn forged_text_bundle() -> Vec<u8> {
+    const FORGED: &str = "zebra quokka marmalade: a forged passage";
+    e5_bundle(|doc| {
+        for p in &mut doc.pages {
+            p.text = FORGED.into();
+            p.lines.clear();
+        }
+        for c in &mut doc.chunks {
+            c.text = FORGED.into();
+            c.char_start = 0;
+            c.char_end = FORGED.chars().count();
+        }
+    })
+}
+
+/// Each committed hostile fixture: its file name and bytes. The browser test imports each
+/// and expects it refused with its reason (or, for the forged text, marked).
+fn hostile_fixtures() -> Vec<(&'static str, Vec<u8>)> {
+    let good = e5_bundle(|_| {});
+    vec![
+        ("forged-text.fonte", forged_text_bundle()),
+        // One section declaring more than a section may hold (2 GiB).
+        (
+            "section-2gib.fonte",
+            replace(&good, VECTORS_F16, &[0; 64], Some((2 << 30) + 1)),
+        ),
+        // Vectors declared as 262,144 x 4,096 f32 (the 4 GiB vector bomb of issue 46),
+        // refused from the table before any inflating.
+        (
+            "vector-bomb.fonte",
+            replace(&good, VECTORS_F16, &[0; 64], Some(1 << 32)),
+        ),
+        (
+            "huge-title.fonte",
+            with_manifest(&good, |m| m["title"] = "t".repeat(100_000).into()),
+        ),
+        // A model this app does not have, its vectors declared huge: refused from the manifest.
+        (
+            "foreign-model.fonte",
+            replace(
+                &with_manifest(&good, |m| m["model_id"] = "some-other-model".into()),
+                VECTORS_F16,
+                &[0; 64],
+                Some(900 << 20),
+            ),
+        ),
+        ("truncated.fonte", good[..good.len() / 2].to_vec()),
+        (
+            "range-past-page.fonte",
+            with_first_chunk(&good, |c| c.chunk.char_end = 1 << 20),
+        ),
+    ]
+}
+
 #[test]
 fn the_hostile_bundle_fixtures_are_what_their_generator_writes() {
     let dir =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/bundles/hostile");
-    // One file for now; each new hostile fixture joins this list.
-    let fixtures = [("forged-text.fonte", forged_text_bundle())];
-    for (name, bytes) in fixtures.into_iter() {
+    for (name, bytes) in hostile_fixtures() {
         let path = dir.join(name);
         if std::env::var_os("FONTE_UPDATE_FIXTURES").is_some() {
             std::fs::create_dir_all(&dir).unwrap();
@@ -453,6 +498,26 @@ fn the_hostile_bundle_fixtures_are_what_their_generator_writes() {
             committed == bytes,
             "{name} differs from what the generator writes"
         );
+        // Each refused with its own reason, as the page's reader worker reads it (its
+        // installed models accepted); the forged text alone reads.
+        let e5 = Accepted {
+            model_id: "multilingual-e5-small-enpt-int8".into(),
+            dim: 384,
+        };
+        let got = read_accepting(&bytes, std::slice::from_ref(&e5));
+        let ok = match name {
+            "forged-text.fonte" => got.is_ok(),
+            "section-2gib.fonte" => matches!(got, Err(BundleError::TooLarge { .. })),
+            "vector-bomb.fonte" => matches!(got, Err(BundleError::TooLarge { .. })),
+            "huge-title.fonte" => {
+                matches!(got, Err(BundleError::TooLarge { ref what, .. }) if what.contains("title"))
+            }
+            "foreign-model.fonte" => matches!(got, Err(BundleError::OtherModel { .. })),
+            "truncated.fonte" => matches!(got, Err(BundleError::Truncated { .. })),
+            "range-past-page.fonte" => matches!(got, Err(BundleError::Inconsistent(_))),
+            _ => false,
+        };
+        assert!(ok, "{name}: {got:?}");
     }
     // Valid as a bundle: what makes it hostile is only that its text is not the PDF's.
     let forged = read(&forged_text_bundle()).unwrap();
