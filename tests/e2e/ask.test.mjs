@@ -330,6 +330,33 @@ test('a Portuguese question of an English library is also searched in its Englis
   assert.ok(!(await llm.requests()).slice(stopAt + 1).some((r) => r.body.includes("Translate the user's")));
 });
 
+test('questions about the library are answered from its records, in both languages: nothing searched, nothing sent', async () => {
+  await useScript('translating');
+  assert.ok(await page.getByTestId('endpoint-translate').isChecked(), 'translation is on');
+  await page.getByTestId('new-conversation').click();
+  const sent = (await llm.requests()).length;
+  const count = await ask('How many documents are there?');
+  assert.equal(await count.locator('.answer').getAttribute('data-outcome'), 'library');
+  assert.equal(await count.getByTestId('library-count').getAttribute('data-n'), '2');
+  assert.equal(await count.getByTestId('answer-source').count(), 0, 'no passage: the library is cited, not its text');
+  const pt = await ask('Quais documentos mencionam rebels?');
+  assert.equal(await pt.locator('.answer').getAttribute('data-outcome'), 'library');
+  const listed = pt.getByTestId('library-document');
+  assert.equal(await listed.count(), 1);
+  assert.match(await listed.textContent(), /crazyones\.pdf/);
+  assert.equal(await listed.getAttribute('data-mentions'), '1');
+  assert.match(await pt.getByTestId('library-note').textContent(), /nada foi enviado|nothing was sent/);
+  assert.equal((await llm.requests()).length, sent, 'no request, not even the translation');
+  // A question about the content that shares their words goes to retrieval and the model.
+  await useScript('ok');
+  const content = await ask('Which documents say the crazy ones change things?');
+  assert.equal(await content.locator('.answer').getAttribute('data-outcome'), 'answered');
+  assert.equal((await llm.requests()).length, sent + 1);
+  // The listed document opens its first page.
+  await listed.locator('button').click();
+  await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
+});
+
 test('the page and `fonte ask` send the same prompt for the same PDFs and question (one ask pipeline)', async () => {
   await useScript('ok');
   await page.getByTestId('new-conversation').click();

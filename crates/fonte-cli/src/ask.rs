@@ -12,6 +12,7 @@ use fonte_core::answer::ask::{
     ask, calibrate, Answer, AskError, AskEvent, AskParams, AskServices, Outcome, Request,
 };
 use fonte_core::answer::cite::{pieces, Piece};
+use fonte_core::answer::library::{Counted, LibraryAnswer};
 use fonte_core::answer::llm::{Api, Endpoint, Failure};
 use fonte_core::answer::prompt::Lang;
 use fonte_core::search::corpus::Corpus;
@@ -220,6 +221,7 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
             );
             print_sources(&answer);
         }
+        Outcome::Library => print_library(&answer),
         Outcome::Extractive => {
             println!("no endpoint: the best passages, with their sentences nearest the question:");
             print_sources(&answer);
@@ -261,4 +263,29 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A question about the library, answered from its records (nothing searched, nothing sent).
+fn print_library(answer: &Answer) {
+    println!("about the library (from its records; nothing searched, nothing sent):");
+    match &answer.library {
+        Some(LibraryAnswer::Count { what, n }) => {
+            let what = match what {
+                Counted::Documents => "documents",
+                Counted::Pages => "pages",
+                Counted::Passages => "passages",
+            };
+            println!("{what}: {n}");
+        }
+        Some(LibraryAnswer::Documents(docs)) => {
+            println!("documents: {}", docs.len());
+            for d in docs {
+                match d.mentions {
+                    Some(m) => println!("  {} ({} pages): {m} mentions", d.name, d.pages),
+                    None => println!("  {} ({} pages)", d.name, d.pages),
+                }
+            }
+        }
+        None => {}
+    }
 }

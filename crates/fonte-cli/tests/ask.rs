@@ -172,6 +172,33 @@ fn a_question_the_library_does_not_cover_abstains_without_a_request() {
 }
 
 #[test]
+fn questions_about_the_library_are_answered_from_its_records_without_a_request() {
+    let server = serve(vec![(OK, sse(&["never sent"], true))]);
+    let ask = |q: &str| {
+        let o = fonte(&["ask", corpus(), q, "--endpoint", &server.url]);
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(o.status.success(), "{out}");
+        assert!(out.starts_with("about the library"), "{out}");
+        out
+    };
+    assert!(ask("How many documents are there?").contains("\ndocuments: 1\n"));
+    let listed = ask("Quais documentos mencionam dpkg?");
+    let row = listed
+        .lines()
+        .find(|l| l.contains("debian-faq.en.pdf"))
+        .unwrap_or_else(|| panic!("{listed}"));
+    let mentions: usize = row
+        .rsplit(": ")
+        .next()
+        .and_then(|m| m.strip_suffix(" mentions"))
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{row}"));
+    assert!(mentions > 1, "{row}");
+    assert!(ask("Which documents mention xylophone?").contains("documents: 0"));
+    assert!(server.bodies.lock().unwrap().is_empty(), "no request");
+}
+
+#[test]
 fn each_endpoint_failure_exits_with_its_kind() {
     let cases: Vec<(&str, Vec<String>, &str)> = vec![
         (

@@ -101,3 +101,36 @@ fn counts_lists_and_mentions_come_from_the_records() {
     );
     assert!(names(&ask("which documents mention zebra quokka")).is_empty());
 }
+
+/// Every question of the project's question sets (content questions written for retrieval,
+/// none with library questions in mind) stays a content question: the rule set's precision on
+/// phrasings it was not written against.
+#[test]
+fn no_question_of_the_qa_sets_is_taken_for_a_library_question() {
+    let shared = std::env::var_os("FONTE_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
+    let own = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/qa");
+    let mut sets: Vec<PathBuf> = std::fs::read_dir(&own)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    sets.push(shared.join("fixtures/qa/debian_faq_en_pt_qa.jsonl"));
+    let mut asked = 0;
+    for set in sets
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+    {
+        let text = std::fs::read_to_string(set).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            for key in ["q_en", "q_pt"] {
+                let Some(q) = v[key].as_str() else { continue };
+                asked += 1;
+                assert_eq!(recognise(q), None, "{}: {q}", set.display());
+            }
+        }
+    }
+    assert!(asked > 400, "{asked} questions read");
+    println!("{asked} questions of the QA sets: none taken for a library question");
+}

@@ -8,6 +8,7 @@ use fonte_core::answer::cite::{pieces, Piece};
 use fonte_core::answer::prompt::Source;
 use leptos::prelude::*;
 
+use super::library::library_view;
 use super::state::{Broken, Exchange, Phase};
 use super::words::failure_view;
 use crate::components::errors::error_view;
@@ -176,6 +177,7 @@ fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
         Outcome::AbstainedBeforeAsking => "abstained-before",
         Outcome::AbstainedByModel => "abstained-by-model",
         Outcome::Extractive => "extractive",
+        Outcome::Library => "library",
     };
     let head = match a.outcome {
         Outcome::Answered => {
@@ -206,6 +208,10 @@ fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
             view! { <p class="hint" data-testid="extractive">{t!(i18n, extractive_note)}</p> }
                 .into_any()
         }
+        Outcome::Library => match a.library.clone() {
+            Some(l) => library_view(l, selected),
+            None => ().into_any(),
+        },
     };
     let sources = a.sources.clone();
     let translations = a

@@ -7,6 +7,7 @@
 pub mod answer;
 pub mod endpoint;
 pub mod history;
+mod library;
 pub mod state;
 mod words;
 

@@ -6,6 +6,8 @@
 //! a question about the documents' *content* ("which documents must the tenant provide?") is
 //! never taken for one; the answer is typed, and the page or `fonte` words it.
 
+use serde::{Deserialize, Serialize};
+
 use crate::search::corpus::Corpus;
 use crate::search::lang::Lang;
 use crate::search::lexical::terms;
@@ -13,7 +15,7 @@ use crate::text::fold;
 use crate::DocId;
 
 /// What is counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Counted {
     /// Documents.
     Documents,
@@ -41,7 +43,7 @@ pub enum LibraryQuestion {
 }
 
 /// One document of an answer.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Listed {
     /// Its id.
     pub id: DocId,
@@ -54,7 +56,7 @@ pub struct Listed {
 }
 
 /// The answer, from the library's records.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum LibraryAnswer {
     /// A count.
     Count {

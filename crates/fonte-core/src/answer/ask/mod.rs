@@ -58,6 +58,9 @@ pub enum Outcome {
     AbstainedByModel,
     /// No endpoint: the best passages, their best sentences marked.
     Extractive,
+    /// A question about the library itself, answered from its records: nothing searched,
+    /// nothing sent ([`crate::answer::library`]).
+    Library,
 }
 
 /// A sentence of a passage that best matches the question (extractive answers).
@@ -91,6 +94,9 @@ pub struct Answer {
     /// The translations of the question searched with it ([`crate::answer::translate`]).
     #[serde(default)]
     pub translations: Vec<Translation>,
+    /// A question about the library: its answer from the library's records.
+    #[serde(default)]
+    pub library: Option<crate::answer::library::LibraryAnswer>,
 }
 
 /// One question as the person asked it, and how to answer it.

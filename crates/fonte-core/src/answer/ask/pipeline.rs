@@ -4,7 +4,8 @@
 //! Retry resends a kept [`Prepared`] through [`reply`].
 //!
 //! "Abstained, nothing was sent" holds by construction: [`prepare_question`] makes no request
-//! before the question's own evidence has passed the library's threshold.
+//! before the question's own evidence has passed the library's threshold. A question about the
+//! library itself is answered from its records before anything else: no search, no request.
 
 use crate::answer::abstain::Threshold;
 use crate::answer::llm::{stream_answer, Endpoint, Failure, Transport};
@@ -12,7 +13,9 @@ use crate::answer::translate::{targets, translate, Translated};
 use crate::search::corpus::Corpus;
 
 use super::steps::{finish, judge, prepare, retrieval_query, Prepared};
-use super::{Answer, AskEvent, Request};
+use super::{Answer, AskEvent, Outcome, Request};
+use crate::answer::library::{answer as library_answer, recognise};
+use crate::answer::prompt::Lang;
 
 /// What asking needs of the library it asks; the page's engine and the CLI implement it.
 ///
@@ -50,6 +53,26 @@ pub async fn prepare_question<X: AskServices, T: Transport>(
     endpoint: Option<(&Endpoint, &T)>,
     on: &mut dyn FnMut(AskEvent<'_>),
 ) -> Result<Asked, X::Error> {
+    if let Some(question) = recognise(request.question) {
+        let library = services.with_corpus(|c| library_answer(&question, c));
+        let answer = Answer {
+            question: request.question.to_string(),
+            lang: Lang::of(request.question, request.params.fallback),
+            outcome: Outcome::Library,
+            sources: Vec::new(),
+            text: String::new(),
+            sentences: Vec::new(),
+            extracts: Vec::new(),
+            evidence: None,
+            translations: Vec::new(),
+            library: Some(library),
+        };
+        on(AskEvent::Sources(&[]));
+        return Ok(Asked {
+            prepared: Prepared::Done(answer),
+            stopped: false,
+        });
+    }
     let query = retrieval_query(request.turns, request.question);
     let vector = services.embed_query(&query).await?;
     let threshold = services.threshold().await?;

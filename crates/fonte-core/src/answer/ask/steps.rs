@@ -160,6 +160,7 @@ pub fn prepare(
         extracts: Vec::new(),
         evidence: judged,
         translations: translated.iter().map(|t| t.translation.clone()).collect(),
+        library: None,
     };
     let weak = found.is_empty() || judged.is_some_and(|(e, t)| t.abstains(&e));
     if weak || !asking {
