@@ -183,6 +183,19 @@ impl Rows {
             .update(|p| p.retain(|(id, _)| !queued.contains(id)));
     }
 
+    /// Takes back the row of a file the library refused before queueing it (a library of
+    /// another model takes no file until re-indexed; the notice says so).
+    pub fn refused(&self, key: u64) {
+        let size = self.ui.rows.with_untracked(|r| {
+            r.iter()
+                .find(|r| r.key == key)
+                .and_then(|r| r.size)
+                .unwrap_or(0.0)
+        });
+        self.ui.progress.update(|p| p.total_bytes -= size);
+        self.ui.rows.update(|rows| rows.retain(|r| r.key != key));
+    }
+
     /// Shows a waiting file that was never read: cancelled, or the browser could not read
     /// it (`failed`).
     pub fn not_read(&self, key: u64, failed: Option<AppError>) {

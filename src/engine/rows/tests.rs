@@ -405,3 +405,14 @@ fn dropped_files_show_at_once_and_keep_their_rows_when_read_one_by_one() {
     ingest(&session, &rows, ui, keys[0]);
     assert!(status_of_key(ui, keys[0]).is_stored());
 }
+
+#[test]
+fn a_waiting_file_the_library_refuses_leaves_no_row() {
+    let (_session, rows, ui, _) = open(MemStore::default(), "m1");
+    let key = rows.key();
+    rows.waiting(key, "late.pdf".into(), 1000.0);
+    assert_eq!(ui.rows.get_untracked().len(), 1);
+    rows.refused(key);
+    assert!(ui.rows.get_untracked().is_empty());
+    assert_eq!(ui.progress.get_untracked().total_bytes, 0.0);
+}
