@@ -108,6 +108,14 @@ pub enum HostedError {
     Status(u16),
     /// No response, or nothing more of one, for this many seconds.
     TimedOut(u32),
+    /// So slow that only `received` bytes came in `secs` seconds (a drip that never goes
+    /// silent long enough to time out).
+    TooSlow {
+        /// Bytes received.
+        received: u64,
+        /// Seconds spent.
+        secs: u32,
+    },
     /// A partial answer without a `Content-Range`, or for another range than asked.
     WrongRange,
     /// More bytes than the range asked for.

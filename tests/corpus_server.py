@@ -8,6 +8,7 @@ Paths (each on its own, any other path is a 404):
   /beyond.fonte       206 with the right Content-Range, then more bytes than it says
   /whole-huge.fonte   200 (ranges ignored) declaring a 10 GiB body, then a trickle of it
   /error.fonte        500
+  /drip.fonte         the right 206 headers, then one byte a second (never silent for long)
 It allows any origin (CORS, with Range) and records every request's path, listed at
 `/requests` (JSON), so a test can tell whether the page contacted it at all.
 
@@ -18,6 +19,7 @@ import http.server
 import json
 import re
 import threading
+import time
 
 REQUESTS = []
 LOCK = threading.Lock()
@@ -80,6 +82,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                    "Connection": "close"}, part + b"\0" * 100_000)
         if self.path == "/whole-huge.fonte":
             return self.send(200, {"Content-Length": str(10 << 30)}, self.bundle[:1000])
+        if self.path == "/drip.fonte":
+            self.send_response(206)
+            self.cors()
+            self.send_header("Content-Range", f"bytes {first}-{last}/{total}")
+            self.send_header("Content-Length", str(len(part)))
+            self.end_headers()
+            try:
+                for i in range(len(part)):
+                    self.wfile.write(part[i:i + 1])
+                    self.wfile.flush()
+                    time.sleep(1)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
         if self.path == "/error.fonte":
             return self.send(500, {"Content-Length": "0"}, b"")
         self.send(404, {"Content-Length": "0"}, b"")

@@ -53,6 +53,10 @@ fn hosted_view(i18n: I18nContext<Locale>, why: &HostedError) -> AnyView {
         HostedError::Unreachable(detail) => t!(i18n, hosted_unreachable, detail).into_any(),
         HostedError::Status(status) => t!(i18n, hosted_status, status).into_any(),
         HostedError::TimedOut(secs) => t!(i18n, hosted_timed_out, secs).into_any(),
+        HostedError::TooSlow { received, secs } => {
+            let kib = received.div_ceil(1024);
+            t!(i18n, hosted_too_slow, kib, secs).into_any()
+        }
         HostedError::WrongRange => t!(i18n, hosted_wrong_range).into_any(),
         HostedError::MoreThanAsked => t!(i18n, hosted_more_than_asked).into_any(),
         HostedError::Cut => t!(i18n, hosted_cut).into_any(),

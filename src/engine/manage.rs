@@ -7,6 +7,7 @@ use fonte_core::search::corpus::DocumentMeta;
 use fonte_core::store::Store;
 use leptos::prelude::*;
 
+use super::queue::Waiting;
 use super::{Engine, ModelService};
 use crate::state::Notice;
 use crate::AppResult;
@@ -80,13 +81,16 @@ impl Engine {
         Ok(())
     }
 
-    /// Re-queues the unfinished files of an earlier visit.
+    /// Re-queues the unfinished files of an earlier visit: listed at once, each read from the
+    /// store when its turn comes (as dropped files are), so ten large files are never all
+    /// held. Each stays pending in the store until its document is stored.
     pub async fn resume(self: &Rc<Self>) -> AppResult<()> {
         let files = self.library().store().pending().await?;
-        self.add_files(
+        self.ui.pending.set(Vec::new());
+        self.add_waiting(
             files
                 .into_iter()
-                .map(|p| (p.name, p.bytes.len() as f64, p.bytes))
+                .map(|p| (p.name, p.size as f64, Waiting::Pending(p.id)))
                 .collect(),
         );
         Ok(())

@@ -1,12 +1,14 @@
 //! The page's side of ingestion: files join the core [`fonte_core::ingest::queue::Queue`], which
 //! reads them in the reader worker, embeds and stores them; its events become rows, progress
-//! and translated notices here. Dropped files are read into the page one after another, as
-//! what the queue holds leaves room ([`PAGE_MIB`]): a drop of many large files never holds
-//! them all at once, and each is read once.
+//! and translated notices here. Dropped files, and the pending files of an earlier visit, are
+//! read into the page one after another, as what the queue holds leaves room ([`PAGE_MIB`]): a
+//! drop of many large files never holds them all at once, and each is read once.
 
 use std::rc::Rc;
 
 use fonte_core::ingest::queue::{File, IngestEvent};
+use fonte_core::store::Store;
+use fonte_core::DocId;
 use gloo::timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
@@ -25,11 +27,29 @@ fn page_budget() -> f64 {
     address_number("page-mib").map_or(PAGE_MIB, |n| n.min(PAGE_MIB)) * (1 << 20) as f64
 }
 
+/// Where a file waiting to be read into the page is.
+pub enum Waiting {
+    /// Dropped or picked: the browser's handle (its bytes are still on disk).
+    Dropped(web_sys::File),
+    /// Kept as pending by an earlier visit: its bytes are in the store.
+    Pending(DocId),
+}
+
 impl Engine {
     /// Shows dropped files (name, size, the browser's handle) as queued at once, then reads
     /// each into the page and queues it when what the queue holds leaves room for it.
     pub fn add_dropped(self: &Rc<Self>, files: Vec<(String, f64, web_sys::File)>) {
-        let files: Vec<(u64, String, f64, web_sys::File)> = files
+        self.add_waiting(
+            files
+                .into_iter()
+                .map(|(name, size, file)| (name, size, Waiting::Dropped(file)))
+                .collect(),
+        );
+    }
+
+    /// [`Self::add_dropped`] for files wherever they wait.
+    pub fn add_waiting(self: &Rc<Self>, files: Vec<(String, f64, Waiting)>) {
+        let files: Vec<(u64, String, f64, Waiting)> = files
             .into_iter()
             .map(|(name, size, file)| {
                 let key = self.rows.key();
@@ -54,9 +74,9 @@ impl Engine {
                     me.rows.not_read(key, None);
                     continue;
                 }
-                match read_file(&file).await {
+                match me.read_waiting(file).await {
                     Ok(bytes) => me.queue_files(vec![(key, name, size, bytes)]),
-                    Err(detail) => me.rows.not_read(key, Some(AppError::File(detail))),
+                    Err(err) => me.rows.not_read(key, Some(err)),
                 }
             }
             // Nothing left to read, and nothing ran (all cancelled or unreadable): idle.
@@ -66,17 +86,19 @@ impl Engine {
         });
     }
 
-    /// Queues files (name, size, bytes) for ingestion and starts the queue if idle. Duplicates
-    /// of a stored or queued document are reported and skipped.
-    pub fn add_files(self: &Rc<Self>, files: Vec<(String, f64, Vec<u8>)>) {
-        let files = files
-            .into_iter()
-            .map(|(name, size, bytes)| (self.rows.key(), name, size, bytes))
-            .collect();
-        self.queue_files(files);
+    /// A waiting file's bytes.
+    async fn read_waiting(&self, file: Waiting) -> Result<Vec<u8>, AppError> {
+        match file {
+            Waiting::Dropped(file) => read_file(&file).await.map_err(AppError::File),
+            Waiting::Pending(id) => match self.library().store().pending_bytes(&id).await? {
+                Some(bytes) => Ok(bytes),
+                None => Err(AppError::Storage(format!("no bytes kept for {id}"))),
+            },
+        }
     }
 
-    /// [`Self::add_files`] with each file's row key.
+    /// Queues files (row key, name, size, bytes) for ingestion and starts the queue if idle.
+    /// Duplicates of a stored or queued document are reported and skipped.
     fn queue_files(self: &Rc<Self>, files: Vec<(u64, String, f64, Vec<u8>)>) {
         let files: Vec<(File, f64)> = files
             .into_iter()
@@ -94,10 +116,12 @@ impl Engine {
             // Never mix vectors of two models: the stored library must be re-indexed first.
             Err(fonte_core::Error::Mismatch) => {
                 self.ui.notice.set(Some(Notice::ReindexFirst));
+                names.iter().for_each(|(key, _, _)| self.rows.refused(*key));
                 return;
             }
             Err(e) => {
                 self.ui.notice.set(Some(AppError::from(e).into()));
+                names.iter().for_each(|(key, _, _)| self.rows.refused(*key));
                 return;
             }
         };

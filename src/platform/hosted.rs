@@ -21,6 +21,10 @@ const FIRST_BYTES: u64 = 64 * 1024;
 /// Longest wait for a response's headers, and longest silence inside its body: a server that
 /// stops sending is given up on rather than waited for.
 const SILENCE_MS: u32 = 30_000;
+/// Slowest a part may arrive, bytes a second, after [`SILENCE_MS`] of grace: a server that
+/// drips a byte at a time (never silent long enough to time out) is given up on too. Slower
+/// than any network a person would read a corpus over.
+const MIN_BYTES_PER_S: u64 = 8 * 1024;
 /// Most bytes a server that ignores ranges may send in place of a part (the whole file,
 /// then read as a dropped bundle is): the page holds them, and the reader worker a copy.
 const WHOLE_MAX: u64 = limits::FILE;
@@ -49,7 +53,7 @@ fn content_range(header: &str) -> Option<(u64, u64, u64)> {
 
 /// Bytes `start..end` of `url`, reporting `on(received, expected)` as they arrive. Whatever
 /// the server says, no more is read than was asked (or [`WHOLE_MAX`] of a whole file), and a
-/// server silent for [`SILENCE_MS`] is given up on.
+/// server silent for [`SILENCE_MS`], or slower than [`MIN_BYTES_PER_S`], is given up on.
 async fn fetch_range(
     url: &str,
     start: u64,
@@ -107,8 +111,24 @@ async fn fetch_range(
         })
         .ok_or_else(|| failed(url, HostedError::Cut))?;
     let mut bytes = Vec::new();
+    let started = js_sys::Date::now();
+    let allowed_ms = SILENCE_MS as f64 + expected as f64 * 1000.0 / MIN_BYTES_PER_S as f64;
     loop {
-        let result = match within(SILENCE_MS, JsFuture::from(reader.read())).await {
+        let spent = js_sys::Date::now() - started;
+        let wait = (allowed_ms - spent).clamp(0.0, SILENCE_MS as f64) as u32;
+        let too_slow = |received: usize| HostedError::TooSlow {
+            received: received as u64,
+            secs: ((js_sys::Date::now() - started) / 1000.0) as u32,
+        };
+        if wait == 0 {
+            controller.abort();
+            return Err(failed(url, too_slow(bytes.len())));
+        }
+        let result = match within(wait, JsFuture::from(reader.read())).await {
+            None if wait < SILENCE_MS => {
+                controller.abort();
+                return Err(failed(url, too_slow(bytes.len())));
+            }
             None => {
                 controller.abort();
                 return Err(failed(url, HostedError::TimedOut(SILENCE_MS / 1000)));

@@ -112,6 +112,9 @@ for (const [name, path_, message] of [
   ['more bytes than the range', 'beyond.fonte', /more than was asked|connection ended/],
   ['a whole file of 10 GiB', 'whole-huge.fonte', /larger than 512 MiB/],
   ['a server error', 'error.fonte', /HTTP 500/],
+  // One byte a second: never silent for the 30 s that time out, given up on after the grace
+  // and 8 KiB a second (about 38 s for the 64 KiB probe).
+  ['a slow drip', 'drip.fonte', /sent only \d+ KiB in \d+ s/],
 ]) {
   test(`a corpus server sending ${name} is refused with its reason; my library is untouched`, async () => {
     const { context, page, errors } = await withMyLibrary();

@@ -70,16 +70,18 @@ pub struct StoredDocument {
     pub pages: Vec<PageText>,
 }
 
-/// A file accepted for ingestion and not yet stored as a document.
+/// A file accepted for ingestion and not yet stored as a document, as listed: its bytes are
+/// kept apart ([`Store::pending_bytes`]), so listing ten large files on opening a library holds
+/// none of them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PendingFile {
     /// SHA-256 of the bytes (the future document id).
     pub id: DocId,
     /// File name as given.
     pub name: String,
-    /// The file.
-    #[serde(with = "serde_bytes")]
-    pub bytes: Vec<u8>,
+    /// Its size in bytes (0 for a file kept by a version that did not record it).
+    #[serde(default)]
+    pub size: u64,
 }
 
 /// Persistent storage of a library. Browser futures are not `Send`, so neither are these.
@@ -105,10 +107,12 @@ pub trait Store {
     async fn put_document(&self, doc: &StoredDocument) -> Result<()>;
     /// Removes a document (and the saved index) at once.
     async fn delete_document(&self, id: &str) -> Result<()>;
-    /// Keeps a file until its document is stored.
-    async fn put_pending(&self, file: &PendingFile) -> Result<()>;
-    /// Files accepted but never finished.
+    /// Keeps a file (listed as `file`, its bytes apart) until its document is stored.
+    async fn put_pending(&self, file: &PendingFile, bytes: &[u8]) -> Result<()>;
+    /// Files accepted but never finished, listed without their bytes.
     async fn pending(&self) -> Result<Vec<PendingFile>>;
+    /// A pending file's bytes.
+    async fn pending_bytes(&self, id: &str) -> Result<Option<Vec<u8>>>;
     /// Forgets a pending file.
     async fn delete_pending(&self, id: &str) -> Result<()>;
     /// The saved search index ([`Corpus::to_bytes`]).
@@ -350,11 +354,14 @@ mod tests {
         async fn delete_document(&self, id: &str) -> Result<()> {
             self.0.delete_document(id).await
         }
-        async fn put_pending(&self, file: &PendingFile) -> Result<()> {
-            self.0.put_pending(file).await
+        async fn put_pending(&self, file: &PendingFile, bytes: &[u8]) -> Result<()> {
+            self.0.put_pending(file, bytes).await
         }
         async fn pending(&self) -> Result<Vec<PendingFile>> {
             self.0.pending().await
+        }
+        async fn pending_bytes(&self, id: &str) -> Result<Option<Vec<u8>>> {
+            self.0.pending_bytes(id).await
         }
         async fn delete_pending(&self, id: &str) -> Result<()> {
             self.0.delete_pending(id).await

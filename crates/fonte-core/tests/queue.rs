@@ -395,8 +395,8 @@ fn a_failed_embedding_keeps_the_file_pending_to_resume_on_the_next_visit() {
         .into_iter()
         .map(|p| File {
             key: 7,
+            bytes: run(library.store().pending_bytes(&p.id)).unwrap().unwrap(),
             name: p.name,
-            bytes: p.bytes,
         })
         .collect();
     queue.add(&library, resumed).unwrap();

@@ -20,30 +20,33 @@ use crate::AppResult;
 
 /// Schema version; bump it with an upgrade step when the stores change. 3 added `pages`
 /// (documents stored before have none: their passages are marked by matching words); 4 added
-/// `history` (the answers kept).
-pub const SCHEMA_VERSION: u32 = 4;
+/// `history` (the answers kept); 5 added `pending_bytes` (a pending file's bytes apart from its
+/// listing, so opening a library lists its pending files without reading them).
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// The object stores (see ARCHITECTURE.md, "Persist").
-pub const STORES: [&str; 9] = [
+pub const STORES: [&str; 10] = [
     "documents",
     "pdfs",
     "chunks",
     "vectors",
     "pages",
     "pending",
+    "pending_bytes",
     "index",
     "meta",
     "history",
 ];
 
 /// Stores a document touches, written together in one transaction.
-const DOCUMENT_STORES: [&str; 7] = [
+const DOCUMENT_STORES: [&str; 8] = [
     "documents",
     "pdfs",
     "chunks",
     "vectors",
     "pages",
     "pending",
+    "pending_bytes",
     "index",
 ];
 
@@ -143,6 +146,29 @@ impl Db {
             .primitive()?
             .await?;
         Ok(value.map(|v| v.to_vec()))
+    }
+
+    /// A file's bytes under `key` in `store`: a `Blob` (how files are stored), or the typed
+    /// array an older version stored.
+    async fn get_file(&self, store: &str, key: &str) -> AppResult<Option<Vec<u8>>> {
+        let tx = self.inner.transaction(store).build()?;
+        let value: Option<JsValue> = tx
+            .object_store(store)?
+            .get(key.to_string())
+            .primitive()?
+            .await?;
+        let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
+            return Ok(None);
+        };
+        match value.dyn_into::<web_sys::Blob>() {
+            Ok(blob) => {
+                let buffer = wasm_bindgen_futures::JsFuture::from(blob.array_buffer())
+                    .await
+                    .map_err(|e| crate::AppError::Storage(crate::AppError::js_text(&e)))?;
+                Ok(Some(js_sys::Uint8Array::new(&buffer).to_vec()))
+            }
+            Err(value) => Ok(Some(js_sys::Uint8Array::new(&value).to_vec())),
+        }
     }
 
     /// Every record of `store` that decodes; one that does not is left out (and said on the

@@ -12,6 +12,7 @@ use fonte_core::store::{
 };
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::typed_array::Uint8ArraySlice;
+use wasm_bindgen::JsValue;
 
 use super::{Db, DbEvent, DOCUMENT_STORES, INDEX_KEY, META_KEY, STORES};
 use crate::AppResult;
@@ -39,9 +40,10 @@ impl IdbStore {
     /// Stores the PDF of a document stored without it (a hosted bundle's, fetched when one
     /// of its pages is first shown).
     pub async fn put_pdf(&self, id: &str, pdf: &[u8]) -> AppResult<()> {
+        let blob = blob_of(pdf)?;
         let tx = self.db.write("pdfs")?;
         tx.object_store("pdfs")?
-            .put(Uint8ArraySlice::new(pdf))
+            .put(blob)
             .with_key(id.to_string())
             .primitive()?
             .await?;
@@ -60,14 +62,19 @@ impl IdbStore {
         let vectors = vectors_to_bytes(&doc.vectors);
         // One record per document: a page is shown after reading its whole PDF anyway.
         let pages = pages_to_bytes(&doc.pages)?;
+        let pdf = blob_of(&doc.pdf)?;
         let tx = self.db.write(DOCUMENT_STORES)?;
         tx.object_store("documents")?
             .put(&doc.meta)
             .with_key(id.to_string())
             .serde()?
             .await?;
+        tx.object_store("pdfs")?
+            .put(pdf)
+            .with_key(id.to_string())
+            .primitive()?
+            .await?;
         for (store, bytes) in [
-            ("pdfs", &doc.pdf),
             ("chunks", &chunks),
             ("vectors", &vectors),
             ("pages", &pages),
@@ -79,6 +86,9 @@ impl IdbStore {
                 .await?;
         }
         tx.object_store("pending")?.delete(id.to_string()).await?;
+        tx.object_store("pending_bytes")?
+            .delete(id.to_string())
+            .await?;
         tx.object_store("index")?.delete(INDEX_KEY).await?;
         tx.commit().await?;
         Ok(())
@@ -86,7 +96,15 @@ impl IdbStore {
 
     async fn remove_document(&self, id: &str) -> AppResult<()> {
         let tx = self.db.write(DOCUMENT_STORES)?;
-        for store in ["documents", "pdfs", "chunks", "vectors", "pages", "pending"] {
+        for store in [
+            "documents",
+            "pdfs",
+            "chunks",
+            "vectors",
+            "pages",
+            "pending",
+            "pending_bytes",
+        ] {
             tx.object_store(store)?.delete(id.to_string()).await?;
         }
         tx.object_store("index")?.delete(INDEX_KEY).await?;
@@ -120,11 +138,45 @@ impl IdbStore {
         Ok(())
     }
 
-    async fn delete_key(&self, store: &str, key: &str) -> AppResult<()> {
-        let tx = self.db.write(store)?;
-        tx.object_store(store)?.delete(key.to_string()).await?;
+    /// A pending file's listing and its bytes, in one transaction.
+    async fn keep_pending(&self, file: &PendingFile, bytes: &[u8]) -> AppResult<()> {
+        let tx = self.db.write(["pending", "pending_bytes"])?;
+        tx.object_store("pending")?
+            .put(file)
+            .with_key(file.id.to_string())
+            .serde()?
+            .await?;
+        tx.object_store("pending_bytes")?
+            .put(blob_of(bytes)?)
+            .with_key(file.id.to_string())
+            .primitive()?
+            .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn forget_pending(&self, id: &str) -> AppResult<()> {
+        let tx = self.db.write(["pending", "pending_bytes"])?;
+        tx.object_store("pending")?.delete(id.to_string()).await?;
+        tx.object_store("pending_bytes")?
+            .delete(id.to_string())
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A pending file's bytes; those of a file kept before schema 5 are in its listing.
+    async fn read_pending(&self, id: &str) -> AppResult<Option<Vec<u8>>> {
+        if let Some(bytes) = self.db.get_file("pending_bytes", id).await? {
+            return Ok(Some(bytes));
+        }
+        #[derive(serde::Deserialize)]
+        struct Before5 {
+            #[serde(default, with = "serde_bytes")]
+            bytes: Option<Vec<u8>>,
+        }
+        let old: Option<Before5> = self.db.get("pending", id).await?;
+        Ok(old.and_then(|o| o.bytes))
     }
 
     async fn put_bytes(&self, store: &str, key: &str, bytes: &[u8]) -> AppResult<()> {
@@ -137,6 +189,16 @@ impl IdbStore {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// `bytes` as a `Blob`: IndexedDB keeps a Blob's bytes beside the record, so a file is not
+/// bound by Chromium's limit on one serialized value (about 127 MiB; a 180 MB PDF stored as
+/// a typed array is refused with "The serialized keys and/or value are too large").
+fn blob_of(bytes: &[u8]) -> AppResult<JsValue> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts)
+        .map_err(|e| crate::AppError::Storage(crate::AppError::js_text(&e)))?;
+    Ok(blob.into())
 }
 
 fn core(e: crate::AppError) -> fonte_core::Error {
@@ -165,7 +227,7 @@ impl Store for IdbStore {
         self.read_document(id).await.map_err(core)
     }
     async fn pdf(&self, id: &str) -> fonte_core::Result<Option<Vec<u8>>> {
-        self.db.get_bytes("pdfs", id).await.map_err(core)
+        self.db.get_file("pdfs", id).await.map_err(core)
     }
     async fn page(&self, id: &str, number: u32) -> fonte_core::Result<Option<PageText>> {
         let Some(bytes) = self.db.get_bytes("pages", id).await.map_err(core)? else {
@@ -186,14 +248,17 @@ impl Store for IdbStore {
     async fn delete_document(&self, id: &str) -> fonte_core::Result<()> {
         self.remove_document(id).await.map_err(core)
     }
-    async fn put_pending(&self, file: &PendingFile) -> fonte_core::Result<()> {
-        self.db.put("pending", &file.id, file).await.map_err(core)
+    async fn put_pending(&self, file: &PendingFile, bytes: &[u8]) -> fonte_core::Result<()> {
+        self.keep_pending(file, bytes).await.map_err(core)
     }
     async fn pending(&self) -> fonte_core::Result<Vec<PendingFile>> {
         self.db.get_all("pending").await.map_err(core)
     }
+    async fn pending_bytes(&self, id: &str) -> fonte_core::Result<Option<Vec<u8>>> {
+        self.read_pending(id).await.map_err(core)
+    }
     async fn delete_pending(&self, id: &str) -> fonte_core::Result<()> {
-        self.delete_key("pending", id).await.map_err(core)
+        self.forget_pending(id).await.map_err(core)
     }
     async fn index(&self) -> fonte_core::Result<Option<Vec<u8>>> {
         self.db.get_bytes("index", INDEX_KEY).await.map_err(core)

@@ -15,7 +15,7 @@ use crate::Result;
 pub struct MemStore {
     meta: RefCell<Option<LibraryMeta>>,
     documents: RefCell<Vec<StoredDocument>>,
-    pending: RefCell<BTreeMap<DocId, PendingFile>>,
+    pending: RefCell<BTreeMap<DocId, (PendingFile, Vec<u8>)>>,
     index: RefCell<Option<Vec<u8>>>,
     // Bytes it may hold (documents, pending files and the saved index), as a browser's quota
     // does.
@@ -56,8 +56,8 @@ impl MemStore {
             .pending
             .borrow()
             .values()
-            .filter(|p| p.id != except)
-            .map(|p| p.bytes.len())
+            .filter(|(p, _)| p.id != except)
+            .map(|(_, bytes)| bytes.len())
             .sum();
         let index = self.index.borrow().as_ref().map_or(0, Vec::len);
         docs + pending + index
@@ -136,15 +136,23 @@ impl Store for MemStore {
         *self.index.borrow_mut() = None;
         Ok(())
     }
-    async fn put_pending(&self, file: &PendingFile) -> Result<()> {
-        self.check_quota(&file.id, file.bytes.len())?;
+    async fn put_pending(&self, file: &PendingFile, bytes: &[u8]) -> Result<()> {
+        self.check_quota(&file.id, bytes.len())?;
         self.pending
             .borrow_mut()
-            .insert(file.id.clone(), file.clone());
+            .insert(file.id.clone(), (file.clone(), bytes.to_vec()));
         Ok(())
     }
     async fn pending(&self) -> Result<Vec<PendingFile>> {
-        Ok(self.pending.borrow().values().cloned().collect())
+        Ok(self
+            .pending
+            .borrow()
+            .values()
+            .map(|(p, _)| p.clone())
+            .collect())
+    }
+    async fn pending_bytes(&self, id: &str) -> Result<Option<Vec<u8>>> {
+        Ok(self.pending.borrow().get(id).map(|(_, b)| b.clone()))
     }
     async fn delete_pending(&self, id: &str) -> Result<()> {
         self.pending.borrow_mut().remove(id);

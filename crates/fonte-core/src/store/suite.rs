@@ -88,12 +88,19 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
     let pending = PendingFile {
         id: "a".into(),
         name: "a.pdf".into(),
-        bytes: vec![0, 1, 2, 255],
+        size: 4,
     };
-    store.put_pending(&pending).await.map_err(e)?;
+    store
+        .put_pending(&pending, &[0, 1, 2, 255])
+        .await
+        .map_err(e)?;
     check(
         store.pending().await.map_err(e)? == vec![pending.clone()],
-        "pending read back",
+        "pending listed",
+    )?;
+    check(
+        store.pending_bytes("a").await.map_err(e)? == Some(vec![0, 1, 2, 255]),
+        "pending bytes read back",
     )?;
 
     // Opening an empty library records its parameters.
@@ -109,6 +116,10 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
     check(
         store.pending().await.map_err(e)?.is_empty(),
         "stored document still pending",
+    )?;
+    check(
+        store.pending_bytes("a").await.map_err(e)?.is_none(),
+        "stored document's pending bytes kept",
     )?;
     let mut listed = store.documents().await.map_err(e)?;
     listed.sort_by(|x, y| x.id.cmp(&y.id));
@@ -218,11 +229,15 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
     };
     check(!restored && corpus.chunks().len() == 3, "stale index used")?;
 
-    store.put_pending(&pending).await.map_err(e)?;
+    store.put_pending(&pending, &[7]).await.map_err(e)?;
     store.delete_pending("a").await.map_err(e)?;
     check(
         store.pending().await.map_err(e)?.is_empty(),
         "pending not deleted",
+    )?;
+    check(
+        store.pending_bytes("a").await.map_err(e)?.is_none(),
+        "pending bytes not deleted",
     )?;
 
     // A model switch: begun, one document re-embedded, then the tab closes. Nothing is
@@ -283,7 +298,7 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
         "both documents searched after the switch",
     )?;
 
-    store.put_pending(&pending).await.map_err(e)?;
+    store.put_pending(&pending, &[7]).await.map_err(e)?;
     store.clear().await.map_err(e)?;
     check(
         store.meta().await.map_err(e)?.is_none(),

@@ -57,22 +57,24 @@ impl Queue {
         library: &Library<S>,
         on: &dyn Fn(IngestEvent<E>),
     ) {
-        let unsaved: Vec<PendingFile> = self
+        // The bytes are shared with the job, not copied: a file is held once.
+        let unsaved: Vec<(PendingFile, _)> = self
             .jobs
             .borrow_mut()
             .iter_mut()
             .filter(|j| !j.pending_saved && !j.replaces)
             .map(|j| {
                 j.pending_saved = true;
-                PendingFile {
+                let file = PendingFile {
                     id: j.id.clone(),
                     name: j.name.clone(),
-                    bytes: j.bytes.to_vec(),
-                }
+                    size: j.bytes.len() as u64,
+                };
+                (file, j.bytes.clone())
             })
             .collect();
-        for p in unsaved {
-            match library.store().put_pending(&p).await {
+        for (p, bytes) in unsaved {
+            match library.store().put_pending(&p, &bytes).await {
                 Ok(()) => {}
                 // Its bytes alone do not fit, so the document will not either: say so now
                 // rather than after minutes of embedding.
