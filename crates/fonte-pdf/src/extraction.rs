@@ -7,6 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use pdf::file::FileOptions;
 use pdf::object::{ParseOptions, Resolve};
 
+use super::dates::{self, DateSource, Dated, PubDate};
 use super::furniture::{mark_furniture, mark_leaders};
 use super::open_errors::{
     looks_like_password_error, other_security_handler, root_cause, unreadable,
@@ -23,6 +24,9 @@ pub struct Extraction {
     id: String,
     file: pdf::file::CachedFile<Vec<u8>>,
     title: Option<String>,
+    /// The dates of the document information and XMP metadata (the first pages' are added
+    /// by [`Extraction::finish`]).
+    dates: Vec<Dated>,
     /// Whether Ghostscript wrote the file (its /Producer says so): see `interp::Interpreter::ghostscript`.
     ghostscript: bool,
     page_count: u32,
@@ -94,6 +98,7 @@ impl Extraction {
             id: id.clone(),
             title: None,
             page_count: 0,
+            dates: Vec::new(),
             pages: Vec::new(),
             report: Report::Rejected { reason },
         };
@@ -161,6 +166,7 @@ impl Extraction {
             .and_then(|info| info.title.as_ref())
             .map(|t| line_text::clean(&docenc::text_string(t.as_bytes())))
             .filter(|t| !t.trim().is_empty());
+        let dates = own_dates(&file);
         let ghostscript = file
             .trailer
             .info_dict
@@ -176,6 +182,7 @@ impl Extraction {
             id,
             file,
             title,
+            dates,
             ghostscript,
             page_count,
             limits,
@@ -284,6 +291,7 @@ impl Extraction {
         let Self {
             id,
             title,
+            mut dates,
             page_count,
             limits,
             mut pages,
@@ -369,12 +377,48 @@ impl Extraction {
         } else {
             Report::Complete
         };
+        // A cover or title page says which edition it is; later pages cite other works.
+        for p in pages.iter().filter(|p| p.number <= DATED_PAGES) {
+            dates.extend(dates::from_text(&p.text, p.number));
+        }
         Extracted {
             id,
             title,
             page_count,
+            dates,
             pages,
             report,
         }
     }
+}
+
+/// Pages whose text is searched for dates.
+const DATED_PAGES: u32 = 2;
+
+/// The dates of the document information and the XMP metadata; what does not parse is left
+/// out (a date is a hint, never a reason to refuse a file).
+fn own_dates(file: &pdf::file::CachedFile<Vec<u8>>) -> Vec<Dated> {
+    let mut out = Vec::new();
+    if let Some(info) = file.trailer.info_dict.as_ref() {
+        for (date, source) in [
+            (&info.creation_date, DateSource::InfoCreated),
+            (&info.mod_date, DateSource::InfoModified),
+        ] {
+            if let Some(date) = date.as_ref().and_then(PubDate::from_pdf) {
+                out.push(Dated { date, source });
+            }
+        }
+    }
+    let resolver = file.resolver();
+    let xmp = file
+        .get_root()
+        .metadata
+        .as_ref()
+        .and_then(|r| resolver.get(*r).ok())
+        .and_then(|s| s.data(&resolver).ok());
+    // An XMP packet is a few kilobytes; a huge one is not read as text.
+    if let Some(xml) = xmp.filter(|x| x.len() <= 1 << 20) {
+        out.extend(dates::from_xmp(&String::from_utf8_lossy(&xml)));
+    }
+    out
 }

@@ -10,6 +10,7 @@
 mod accents;
 mod actual_text;
 mod bidi;
+pub mod dates;
 mod docenc;
 mod extraction;
 mod fields;
@@ -107,6 +108,10 @@ pub struct Extracted {
     pub title: Option<String>,
     /// Physical pages in the file.
     pub page_count: u32,
+    /// The dates the file gives for itself, each with where it came from: its document
+    /// information, its XMP metadata, its first two pages' text.
+    #[serde(default)]
+    pub dates: Vec<dates::Dated>,
     /// Text of each page read (page_count entries unless capped).
     pub pages: Vec<PageText>,
     /// How complete the text is.

@@ -42,6 +42,13 @@ fn main() -> ExitCode {
         doc.page_count,
         serde_json::to_string(&doc.report).unwrap_or_default()
     );
+    for d in &doc.dates {
+        eprintln!(
+            "{file}: date {} from {}",
+            serde_json::to_string(&d.date).unwrap_or_default(),
+            serde_json::to_string(&d.source).unwrap_or_default()
+        );
+    }
     for (i, page) in doc.pages.iter().enumerate() {
         if i > 0 {
             print!("\u{c}");
