@@ -10,12 +10,10 @@ use std::collections::{BTreeMap, HashMap};
 use fonte_core::ingest::queue::{Added, IngestEvent};
 use fonte_core::library::Opening;
 use fonte_core::search::corpus::{Corpus, DocumentMeta};
-use fonte_core::search::lexical::highlight;
-use fonte_core::search::retrieve::Hit;
 use fonte_core::DocId;
 use leptos::prelude::*;
 
-use crate::state::{Loaded, Notice, Progress, ResultRow, Row, Status, Ui};
+use crate::state::{Loaded, Notice, Progress, Row, Status, Ui};
 use crate::AppError;
 
 /// Milliseconds since the epoch (progress rates and opening times).
@@ -183,9 +181,8 @@ impl Rows {
             .update(|p| p.retain(|(id, _)| !queued.contains(id)));
     }
 
-    /// Takes back the row of a file the library refused before queueing it (a library of
-    /// another model takes no file until re-indexed; the notice says so).
-    pub fn refused(&self, key: u64) {
+    /// Takes a row's file out of the bytes the progress waits for.
+    fn uncount(&self, key: u64) {
         let size = self.ui.rows.with_untracked(|r| {
             r.iter()
                 .find(|r| r.key == key)
@@ -193,19 +190,19 @@ impl Rows {
                 .unwrap_or(0.0)
         });
         self.ui.progress.update(|p| p.total_bytes -= size);
+    }
+
+    /// Takes back the row of a file the library refused before queueing it (a library of
+    /// another model takes no file until re-indexed; the notice says so).
+    pub fn refused(&self, key: u64) {
+        self.uncount(key);
         self.ui.rows.update(|rows| rows.retain(|r| r.key != key));
     }
 
     /// Shows a waiting file that was never read: cancelled, or the browser could not read
     /// it (`failed`).
     pub fn not_read(&self, key: u64, failed: Option<AppError>) {
-        let size = self.ui.rows.with_untracked(|r| {
-            r.iter()
-                .find(|r| r.key == key)
-                .and_then(|r| r.size)
-                .unwrap_or(0.0)
-        });
-        self.ui.progress.update(|p| p.total_bytes -= size);
+        self.uncount(key);
         self.set_status(key, |r| {
             r.status = failed.map_or(Status::Cancelled, Status::Failed);
         });
@@ -368,28 +365,6 @@ impl Rows {
         }
     }
 
-    /// The result rows of `hits` for `query` in `corpus` (its words marked in each passage).
-    pub fn results(&self, corpus: &Corpus, hits: Vec<Hit>, query: &str) -> Vec<ResultRow> {
-        hits.into_iter()
-            .map(|h| {
-                let c = &corpus.chunks()[h.chunk as usize];
-                let doc = &corpus.documents()[c.doc as usize];
-                ResultRow {
-                    chunk: h.chunk,
-                    doc_id: doc.id.clone(),
-                    doc_name: doc.name.clone(),
-                    page: c.chunk.page,
-                    score: h.score,
-                    heading: c.chunk.heading_path.join(" › "),
-                    char_start: c.chunk.char_start,
-                    char_end: c.chunk.char_end,
-                    runs: highlight(&c.chunk.text, query),
-                    lexical_only: !corpus.has_vector(h.chunk),
-                }
-            })
-            .collect()
-    }
-
     fn set_status(&self, key: u64, f: impl FnOnce(&mut Row)) {
         self.ui.rows.update(|rows| {
             if let Some(r) = rows.iter_mut().find(|r| r.key == key) {
@@ -399,5 +374,6 @@ impl Rows {
     }
 }
 
+mod results;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

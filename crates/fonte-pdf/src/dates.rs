@@ -5,6 +5,7 @@
 //! ([`Dated`] keeps them all): a file's own dates are often when it was last exported, while a
 //! manual's cover says which edition it is.
 
+use pdf::object::Resolve;
 use serde::{Deserialize, Serialize};
 
 /// A calendar date, as precise as its source (a cover may give only the year).
@@ -243,6 +244,37 @@ pub fn from_text(text: &str, page: u32) -> Vec<Dated> {
             push(last.and_then(|y| PubDate::new(y, None, None)));
         }
         i += 1;
+    }
+    out
+}
+
+/// Pages whose text is searched for dates.
+pub(crate) const DATED_PAGES: u32 = 2;
+
+/// The dates of the document information and the XMP metadata; what does not parse is left
+/// out (a date is a hint, never a reason to refuse a file).
+pub(crate) fn of_file(file: &pdf::file::CachedFile<Vec<u8>>) -> Vec<Dated> {
+    let mut out = Vec::new();
+    if let Some(info) = file.trailer.info_dict.as_ref() {
+        for (date, source) in [
+            (&info.creation_date, DateSource::InfoCreated),
+            (&info.mod_date, DateSource::InfoModified),
+        ] {
+            if let Some(date) = date.as_ref().and_then(PubDate::from_pdf) {
+                out.push(Dated { date, source });
+            }
+        }
+    }
+    let resolver = file.resolver();
+    let xmp = file
+        .get_root()
+        .metadata
+        .as_ref()
+        .and_then(|r| resolver.get(*r).ok())
+        .and_then(|s| s.data(&resolver).ok());
+    // An XMP packet is a few kilobytes; a huge one is not read as text.
+    if let Some(xml) = xmp.filter(|x| x.len() <= 1 << 20) {
+        out.extend(from_xmp(&String::from_utf8_lossy(&xml)));
     }
     out
 }

@@ -7,7 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use pdf::file::FileOptions;
 use pdf::object::{ParseOptions, Resolve};
 
-use super::dates::{self, DateSource, Dated, PubDate};
+use super::dates::{self, Dated};
 use super::furniture::{mark_furniture, mark_leaders};
 use super::open_errors::{
     looks_like_password_error, other_security_handler, root_cause, unreadable,
@@ -166,7 +166,7 @@ impl Extraction {
             .and_then(|info| info.title.as_ref())
             .map(|t| line_text::clean(&docenc::text_string(t.as_bytes())))
             .filter(|t| !t.trim().is_empty());
-        let dates = own_dates(&file);
+        let dates = dates::of_file(&file);
         let ghostscript = file
             .trailer
             .info_dict
@@ -378,7 +378,7 @@ impl Extraction {
             Report::Complete
         };
         // A cover or title page says which edition it is; later pages cite other works.
-        for p in pages.iter().filter(|p| p.number <= DATED_PAGES) {
+        for p in pages.iter().filter(|p| p.number <= dates::DATED_PAGES) {
             dates.extend(dates::from_text(&p.text, p.number));
         }
         Extracted {
@@ -390,35 +390,4 @@ impl Extraction {
             report,
         }
     }
-}
-
-/// Pages whose text is searched for dates.
-const DATED_PAGES: u32 = 2;
-
-/// The dates of the document information and the XMP metadata; what does not parse is left
-/// out (a date is a hint, never a reason to refuse a file).
-fn own_dates(file: &pdf::file::CachedFile<Vec<u8>>) -> Vec<Dated> {
-    let mut out = Vec::new();
-    if let Some(info) = file.trailer.info_dict.as_ref() {
-        for (date, source) in [
-            (&info.creation_date, DateSource::InfoCreated),
-            (&info.mod_date, DateSource::InfoModified),
-        ] {
-            if let Some(date) = date.as_ref().and_then(PubDate::from_pdf) {
-                out.push(Dated { date, source });
-            }
-        }
-    }
-    let resolver = file.resolver();
-    let xmp = file
-        .get_root()
-        .metadata
-        .as_ref()
-        .and_then(|r| resolver.get(*r).ok())
-        .and_then(|s| s.data(&resolver).ok());
-    // An XMP packet is a few kilobytes; a huge one is not read as text.
-    if let Some(xml) = xmp.filter(|x| x.len() <= 1 << 20) {
-        out.extend(dates::from_xmp(&String::from_utf8_lossy(&xml)));
-    }
-    out
 }

@@ -96,15 +96,7 @@ impl IdbStore {
 
     async fn remove_document(&self, id: &str) -> AppResult<()> {
         let tx = self.db.write(DOCUMENT_STORES)?;
-        for store in [
-            "documents",
-            "pdfs",
-            "chunks",
-            "vectors",
-            "pages",
-            "pending",
-            "pending_bytes",
-        ] {
+        for store in DOCUMENT_STORES.iter().filter(|s| **s != "index") {
             tx.object_store(store)?.delete(id.to_string()).await?;
         }
         tx.object_store("index")?.delete(INDEX_KEY).await?;
