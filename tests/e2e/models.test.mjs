@@ -41,8 +41,10 @@ test('switching the embedding model re-embeds the library with the new one', asy
 
   await picker.selectOption(MINILM_DIR);
   await page.getByTestId('switch-model').click();
+  // The old copy's row is ready until the switch has begun (the library's meta is written
+  // first), so wait for the picker to name the new model before waiting for the row again.
+  await page.locator(`[data-testid=model][data-current="${MINILM}"]`).waitFor({ state: 'attached', timeout: 60_000 });
   await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'crazyones.pdf' }).waitFor({ timeout: 300_000 });
-  assert.equal(await picker.getAttribute('data-current'), MINILM);
   // The switch ends (the library's meta names the new model) once the last document is stored.
   await waitForMeta(page, (m) => m.info.model_id === MINILM && !m.next);
   assert.equal(await page.getByTestId('doc-row').count(), 1);
