@@ -97,9 +97,10 @@ fn Page() -> impl IntoView {
         }
         match Engine::open(ui, entry).await {
             Ok(e) => {
+                // The engine first: what follows the library on screen reads it.
+                engine.set_value(Some(e.clone()));
                 ui.library
                     .set((e.entry().db.clone(), e.entry().title.clone()));
-                engine.set_value(Some(e.clone()));
                 crate::platform::offline::warm();
                 // A hosted corpus updated on its server since it was stored (offline: later).
                 match e.refresh_hosted().await {

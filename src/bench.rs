@@ -163,6 +163,7 @@ fn synthetic(n: usize, texts: &[String], info: &BuildInfo) -> Vec<StoredDocument
         docs.push(StoredDocument {
             meta: DocumentMeta {
                 build: None,
+                about: Default::default(),
                 id: format!("{:064x}", d + 1).into(),
                 name: format!("synthetic-{d}.pdf"),
                 title: None,

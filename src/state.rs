@@ -1,7 +1,11 @@
 //! What the page shows, as signals: one [`Ui`] (all `Copy` handles) shared by the components
 //! and updated by the engine.
 
+use std::collections::BTreeMap;
+
+use fonte_core::pdf::dates::PubDate;
 use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped, Unreadable};
+use fonte_core::search::corpus::{Published, VersionNote};
 use leptos::prelude::*;
 
 use crate::models::Model;
@@ -265,6 +269,44 @@ pub struct ResultRow {
     pub runs: Vec<(String, bool)>,
     /// Found by its words alone: its document is still being embedded.
     pub lexical_only: bool,
+    /// Which version of its text its document is, when it is one of a group.
+    pub version: Option<VersionNote>,
+}
+
+/// What the page shows of the documents' dates and versions, from the library's records.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Versions {
+    /// Each stored document's.
+    pub docs: BTreeMap<DocId, DocVersion>,
+    /// Documents that look like versions of one text, for the person to confirm.
+    pub proposals: Vec<ProposalView>,
+    /// Whether any confirmed group has an older version (then searching all versions is
+    /// offered).
+    pub any_superseded: bool,
+}
+
+/// A document's publication date and its place among its versions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocVersion {
+    /// Its publication date and where it came from.
+    pub published: Option<Published>,
+    /// Its group's name, once confirmed.
+    pub group: Option<String>,
+    /// Its place in the group.
+    pub note: Option<VersionNote>,
+    /// The current version's file name, for an older one.
+    pub superseded_by: Option<String>,
+}
+
+/// A proposed group of versions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProposalView {
+    /// The documents, newest first.
+    pub ids: Vec<DocId>,
+    /// The group's name (the newest one's title or file name).
+    pub name: String,
+    /// Each one's file name and date, same order.
+    pub members: Vec<(String, Option<PubDate>)>,
 }
 
 /// What the page tells the user about a whole operation; worded by
@@ -329,6 +371,10 @@ pub struct Ui {
     pub library: RwSignal<(String, String)>,
     /// The user's answer to [`Loaded::AskToOpen`].
     pub consent: RwSignal<Option<bool>>,
+    /// The documents' dates and versions.
+    pub versions: RwSignal<Versions>,
+    /// Whether superseded versions are searched (and given as evidence) too.
+    pub all_versions: RwSignal<bool>,
 }
 
 impl Ui {
@@ -348,6 +394,8 @@ impl Ui {
             storage: RwSignal::new(None),
             library: RwSignal::new((String::new(), String::new())),
             consent: RwSignal::new(None),
+            versions: RwSignal::new(Versions::default()),
+            all_versions: RwSignal::new(false),
         }
     }
 }

@@ -35,6 +35,7 @@ fn prompt() -> Prompt {
         char_start: 0,
         char_end: 4,
         text: "text".into(),
+        version: None,
     };
     build("What is it?", &[], vec![source], 1000, Lang::En)
 }

@@ -38,6 +38,8 @@ pub fn error_view(i18n: I18nContext<Locale>, e: &AppError) -> AnyView {
             Core::Index(detail) => t!(i18n, err_index, detail).into_any(),
             Core::Mismatch => t!(i18n, reindex_first).into_any(),
             Core::Busy => t!(i18n, err_busy).into_any(),
+            Core::NoDocument(_) => t!(i18n, err_no_document).into_any(),
+            Core::Group => t!(i18n, err_group).into_any(),
             Core::Bundle(b) => bundle_refusal(i18n, &b).into_any(),
             Core::Io(io) => t!(i18n, err_io, detail = io.to_string()).into_any(),
             Core::Json(json) => t!(i18n, err_data, detail = json.to_string()).into_any(),

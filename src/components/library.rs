@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::components::drop_zone::human_size;
 use crate::components::errors::{error_view, notice_view};
+use crate::components::versions::{DocDate, Proposals};
 use crate::components::words::{eta_view, placement_view, status_view};
 use crate::engine::Engine;
 use crate::i18n::*;
@@ -26,6 +27,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
         }
     };
     let row_view = move |row: Row| {
+        let row_id = row.id.clone();
         let kind = row.status.kind();
         let stored = row.status.is_stored();
         let name = row.name.clone();
@@ -50,6 +52,10 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                         <span class="provenance" data-testid="doc-provenance">
                             {t!(i18n, doc_from_bundle, title)}
                         </span>
+                    })}
+                    {row_id.filter(|_| stored).map(|id| view! {
+                        <br />
+                        <DocDate ui=ui engine=engine id=id name=row.name.clone() />
                     })}
                 </td>
                 <td class="num">{row.pages.map(|p| p.to_string()).unwrap_or_default()}</td>
@@ -98,6 +104,15 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
             </tr>
         }
     };
+    // The dates and versions shown follow the library (the engine is set before the library
+    // on screen is named, so this runs once it can).
+    Effect::new(move |_| {
+        ui.generation.track();
+        ui.library.track();
+        if let Some(e) = engine.get_value() {
+            e.refresh_versions();
+        }
+    });
     let ask_to_clear = move || {
         web_sys::window()
             .and_then(|w| w.confirm_with_message(t_string!(i18n, confirm_clear)).ok())
@@ -279,6 +294,7 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                     <p class="empty" data-testid="library-empty">{t!(i18n, library_empty)}</p>
                 }
             >
+                <Proposals ui=ui engine=engine />
                 <table class="docs" data-testid="library">
                     <thead>
                         <tr>

@@ -9,4 +9,5 @@ pub mod search;
 pub mod settings;
 pub mod share;
 pub mod source;
+pub mod versions;
 pub mod words;

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::components::library::EngineHandle;
 use crate::components::source::Passage;
+use crate::components::versions::{note_view, AllVersions};
 use crate::i18n::*;
 use crate::state::{ResultRow, Ui};
 
@@ -86,6 +87,7 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
                 " "
                 <button type="submit">{t!(i18n, search_button)}</button>
             </form>
+            <AllVersions ui=ui />
             <Show when=many>
                 <fieldset class="scope">
                     <legend>{t!(i18n, search_in)}</legend>
@@ -152,6 +154,12 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
                                         <span data-testid="result-page">{r.page}</span>
                                     </button>
                                     <span class="score">{t!(i18n, score, score)}</span>
+                                    {r.version.as_ref().map(|n| view! {
+                                        " "
+                                        <span class="version" data-testid="result-version">
+                                            {note_view(i18n, n, None)}
+                                        </span>
+                                    })}
                                     <Show when=move || r.lexical_only>
                                         " "
                                         <span class="badge" data-testid="lexical-only">

@@ -1,7 +1,8 @@
 //! The library behind the page, as the components see it: [`Engine`] drives the core
 //! [`Session`] (the IndexedDB library, its ingestion queue, the [`ModelService`] of its model)
 //! and hands what the core reports to [`rows`], which turns it into the signals of
-//! [`crate::state::Ui`]. Library management (delete, clear, model switch) is in `manage`.
+//! [`crate::state::Ui`]. Library management (delete, clear, model switch) is in `manage`,
+//! dates and versions in `versions`.
 //! Only [`rows`] compiles natively (and is unit-tested there); the rest needs the browser.
 
 pub mod rows;
@@ -22,6 +23,8 @@ mod queue;
 mod service;
 #[cfg(target_arch = "wasm32")]
 mod share;
+#[cfg(target_arch = "wasm32")]
+mod versions;
 #[cfg(target_arch = "wasm32")]
 pub use page::*;
 #[cfg(target_arch = "wasm32")]

@@ -155,7 +155,8 @@ impl Engine {
         if query.is_empty() || self.library().corpus().chunks().is_empty() {
             return Ok(Vec::new());
         }
-        let hits = self.session.search(query, scope).await?;
+        let all_versions = self.ui.all_versions.get_untracked();
+        let hits = self.session.search(query, scope, all_versions).await?;
         Ok(self.rows.results(&self.library().corpus(), hits, query))
     }
 

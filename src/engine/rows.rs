@@ -377,3 +377,4 @@ impl Rows {
 mod results;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+pub mod versions;

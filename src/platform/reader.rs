@@ -130,7 +130,7 @@ impl ReaderWorker {
             params,
         };
         Ok(match self.request(name, &request, file, progress).await? {
-            Ok(Reply::Prepared(p)) => Ok(p),
+            Ok(Reply::Prepared(p)) => Ok(*p),
             Ok(other) => return Err(unexpected(&other)),
             Err(stopped) => Err(stopped),
         })
@@ -180,7 +180,7 @@ impl ReaderWorker {
             head: head.to_vec(),
             total,
             doc: doc as u32,
-            document,
+            document: Box::new(document),
         };
         Ok(
             match self

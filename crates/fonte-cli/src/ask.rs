@@ -11,7 +11,7 @@ use fonte_core::answer::abstain::{Threshold, PROBES};
 use fonte_core::answer::ask::{
     ask, calibrate, Answer, AskError, AskEvent, AskParams, AskServices, Outcome, Request,
 };
-use fonte_core::answer::cite::{pieces, Piece};
+use fonte_core::answer::cite::Piece;
 use fonte_core::answer::library::{Counted, LibraryAnswer};
 use fonte_core::answer::llm::{Api, Endpoint, Failure};
 use fonte_core::answer::prompt::Lang;
@@ -86,6 +86,10 @@ pub struct AskArgs {
     /// Characters of passages the prompt may carry.
     #[arg(long, default_value_t = AskParams::default().budget_chars)]
     budget: usize,
+    /// Search superseded versions too (by default only each group's current one: for "what
+    /// changed?").
+    #[arg(long)]
+    all_versions: bool,
     #[command(flatten)]
     model: ModelArgs,
 }
@@ -117,11 +121,19 @@ fn print_sources(answer: &Answer) {
             .iter()
             .find(|x| x.n == s.n)
             .map(|x| s.text[x.span.clone()].trim());
-        println!("[{}] {}, page {}", s.n, s.doc, s.page);
+        println!("[{}] {}, page {}{}", s.n, s.doc, s.page, version(s));
         if let Some(best) = best {
             println!("    » {best}");
         }
     }
+}
+
+/// ", version of 2025-02, supersedes 2023-03" for a source that is a version of a group.
+fn version(s: &fonte_core::answer::prompt::Source) -> String {
+    s.version
+        .as_ref()
+        .map(|n| format!(" ({})", crate::versions::note(n)))
+        .unwrap_or_default()
 }
 
 /// `fonte ask`. Exit status: 0 when answered or abstained; an error (non-zero) when the
@@ -179,6 +191,7 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
         params: AskParams {
             budget_chars: args.budget,
             fallback: Lang::En,
+            all_versions: args.all_versions,
             ..AskParams::default()
         },
         translate: !args.endpoint.no_translate,
@@ -232,15 +245,32 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
                 println!("abstained (the model): the sources do not hold the answer");
             }
             println!("citations:");
-            for piece in pieces(&answer.text, answer.sources.len()) {
+            for piece in answer.pieces() {
                 let Piece::Cite(cited) = piece else { continue };
                 for c in cited {
-                    match answer.sources.get(c.n as usize - 1).filter(|_| c.valid) {
+                    match answer
+                        .sources
+                        .get((c.n as usize).wrapping_sub(1))
+                        .filter(|_| c.valid)
+                    {
                         Some(s) => println!(
-                            "  [{}] valid: {}, page {}, chars {}..{}",
-                            c.n, s.doc, s.page, s.char_start, s.char_end
+                            "  [{}] valid: {}, page {}, chars {}..{}{}",
+                            c.n,
+                            s.doc,
+                            s.page,
+                            s.char_start,
+                            s.char_end,
+                            version(s)
                         ),
-                        None => println!("  [{}] unsupported: no such source", c.n),
+                        None => match answer.sources.get((c.n as usize).wrapping_sub(1)) {
+                            Some(s) => println!(
+                                "  [{}] unsupported: {}{} (not evidence unless --all-versions)",
+                                c.n,
+                                s.doc,
+                                version(s)
+                            ),
+                            None => println!("  [{}] unsupported: no such source", c.n),
+                        },
                     }
                 }
             }

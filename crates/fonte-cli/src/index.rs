@@ -7,6 +7,7 @@ use fonte_core::search::chunk::ChunkParams;
 use fonte_core::search::corpus::Corpus;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::versions::{DateArg, GroupArg};
 use crate::{model, ModelArgs};
 
 /// Reads, chunks and embeds the PDFs through the ingestion queue ([`crate::ingest`]); the
@@ -16,8 +17,11 @@ pub fn build(
     inputs: &[PathBuf],
     params: ChunkParams,
     model_args: &ModelArgs,
+    groups: &[GroupArg],
+    dates: &[DateArg],
 ) -> Result<Corpus, String> {
     let session = crate::ingest::ingest(inputs, params, model::load(model_args)?)?;
+    crate::versions::apply(&session, groups, dates)?;
     let model = fonte_core::session::Services::model(&*session.services()).clone();
     let mut corpus = session.into_library().into_corpus();
     corpus.rank_for(&model);
@@ -50,8 +54,10 @@ pub fn run(
     output: &Path,
     params: ChunkParams,
     model_args: &ModelArgs,
+    groups: &[GroupArg],
+    dates: &[DateArg],
 ) -> Result<(), String> {
-    let corpus = build(inputs, params, model_args)?;
+    let corpus = build(inputs, params, model_args, groups, dates)?;
     let bytes = corpus.to_bytes().map_err(|e| e.to_string())?;
     std::fs::write(output, &bytes).map_err(|e| format!("{}: {e}", output.display()))?;
     eprintln!(

@@ -104,7 +104,7 @@ impl Services for Native {
             params,
         };
         match self.reader.borrow_mut().handle(request, bytes, &mut |_| {}) {
-            Reply::Prepared(p) => Ok(Ok(p)),
+            Reply::Prepared(p) => Ok(Ok(*p)),
             other => Err(Error::Index(format!("the reader answered {other:?}"))),
         }
     }

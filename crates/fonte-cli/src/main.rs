@@ -15,6 +15,7 @@ mod index;
 mod ingest;
 mod language_axis;
 mod model;
+mod versions;
 mod words;
 
 use std::path::{Path, PathBuf};
@@ -79,6 +80,14 @@ enum Command {
         /// Chunk overlap in model tokens.
         #[arg(long, default_value_t = ChunkParams::default().overlap_tokens)]
         overlap: usize,
+        /// Versions of one text, `NAME=FILE,FILE,…` (file names as indexed): the newest
+        /// (by publication date) supersedes the others; repeatable.
+        #[arg(long)]
+        group: Vec<versions::GroupArg>,
+        /// A document's publication date, `FILE=YYYY-MM-DD` (or YYYY-MM, YYYY), instead of
+        /// the one read from the file; repeatable.
+        #[arg(long)]
+        date: Vec<versions::DateArg>,
         #[command(flatten)]
         model: ModelArgs,
     },
@@ -97,6 +106,9 @@ enum Command {
         /// Only these documents (file names), repeatable.
         #[arg(long)]
         doc: Vec<String>,
+        /// Search superseded versions too (by default only each group's current one).
+        #[arg(long)]
+        all_versions: bool,
         #[command(flatten)]
         model: ModelArgs,
     },
@@ -155,13 +167,15 @@ fn run(cli: Cli) -> Result<(), String> {
             output,
             target,
             overlap,
+            group,
+            date,
             model,
         } => {
             let params = ChunkParams {
                 target_tokens: target,
                 overlap_tokens: overlap,
             };
-            index::run(&inputs, &output, params, &model)
+            index::run(&inputs, &output, params, &model, &group, &date)
         }
         Command::Search {
             corpus,
@@ -169,8 +183,17 @@ fn run(cli: Cli) -> Result<(), String> {
             k,
             mode,
             doc,
+            all_versions,
             model,
-        } => search(&corpus, &question, k, mode.into(), &doc, &model),
+        } => search(
+            &corpus,
+            &question,
+            k,
+            mode.into(),
+            &doc,
+            all_versions,
+            &model,
+        ),
         Command::Eval(args) => eval::run(&args),
         Command::AbstainEval(args) => abstain::run(&args),
         Command::Bundle(args) => bundle::run(&args),
@@ -188,6 +211,7 @@ fn search(
     k: usize,
     mode: Mode,
     docs: &[String],
+    all_versions: bool,
     model: &ModelArgs,
 ) -> Result<(), String> {
     let mut corpus = index::load(path)?;
@@ -209,12 +233,14 @@ fn search(
         .collect();
     let scope = (!docs.is_empty()).then_some(scope.as_slice());
     let qv = pollster::block_on(embedder.embed_query(question)).map_err(|e| e.to_string())?;
+    let notes = corpus.version_notes();
     for (rank, hit) in corpus
         .search(
             &fonte_core::search::retrieve::Search::new(question, Some(&qv))
                 .mode(mode)
                 .depth(k.max(fonte_core::search::retrieve::DEPTH))
-                .scope(scope),
+                .scope(scope)
+                .all_versions(all_versions),
         )
         .iter()
         .take(k)
@@ -240,6 +266,9 @@ fn search(
             rec.chunk.char_start,
             rec.chunk.char_end
         );
+        if let Some(note) = &notes[rec.doc as usize] {
+            println!("    {}", versions::note(note));
+        }
     }
     Ok(())
 }

@@ -34,6 +34,12 @@ pub enum Error {
     /// being ingested): try again once it ends.
     #[error("another operation is under way")]
     Busy,
+    /// The document named is not in the library (deleted meanwhile).
+    #[error("no document {0} in the library")]
+    NoDocument(crate::DocId),
+    /// A group of versions was asked for with fewer than two documents or without a name.
+    #[error("a group of versions needs two documents and a name")]
+    Group,
     /// A bundle was refused (why, typed); nothing of it was used.
     #[error("bundle: {0}")]
     Bundle(#[from] crate::share::bundle::BundleError),

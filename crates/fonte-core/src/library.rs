@@ -24,6 +24,16 @@ use crate::DocId;
 use crate::Result;
 
 mod provenance;
+mod versions;
+
+pub use versions::{propose_versions, Proposal};
+
+/// Now, in milliseconds since 1970 (UTC): when a document is added.
+fn now_ms() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
 
 /// How a library came back from its store.
 #[derive(Debug, Clone, PartialEq)]
@@ -209,6 +219,17 @@ impl<S: Store> Library<S> {
             return Err(crate::Error::Mismatch);
         }
         doc.meta.build = Some(self.info());
+        let earlier = {
+            let corpus = self.corpus.borrow();
+            corpus
+                .document_number(&doc.meta.id)
+                .filter(|&n| !corpus.is_provisional(n))
+                .map(|n| corpus.documents()[n as usize].about.clone())
+        };
+        if let Some(earlier) = earlier {
+            doc.meta.about = earlier.carried_into(std::mem::take(&mut doc.meta.about));
+        }
+        doc.meta.about.added.get_or_insert_with(now_ms);
         self.store.put_document(&doc).await?;
         let StoredDocument {
             meta,
@@ -226,6 +247,7 @@ impl<S: Store> Library<S> {
                 // Searchable since it was read: the stored vectors are the ones it was given
                 // (set again, so the corpus holds exactly what the store does).
                 corpus.set_vectors(n, 0, &vectors)?;
+                corpus.set_about(&meta.id, meta.about);
                 return corpus.finish_document(n);
             }
         }

@@ -194,10 +194,16 @@ impl<S: Store, X: Services> Session<S, X> {
         self.library.export(ids, meta).await
     }
 
-    /// The hybrid ranking of `query` (documents `scope` only, when not empty), ranked as the
-    /// library's model ranks. A document still embedding among the first results is what the
-    /// person is looking for: the queue embeds it next, so it is searchable by meaning soonest.
-    pub async fn search(&self, query: &str, scope: &[DocId]) -> Result<Vec<Hit>, X::Error> {
+    /// The hybrid ranking of `query` (documents `scope` only, when not empty; superseded
+    /// versions only with `all_versions`), ranked as the library's model ranks. A document
+    /// still embedding among the first results is what the person is looking for: the queue
+    /// embeds it next, so it is searchable by meaning soonest.
+    pub async fn search(
+        &self,
+        query: &str,
+        scope: &[DocId],
+        all_versions: bool,
+    ) -> Result<Vec<Hit>, X::Error> {
         let query = query.trim();
         if query.is_empty() || self.library.corpus().chunks().is_empty() {
             return Ok(Vec::new());
@@ -209,7 +215,11 @@ impl<S: Store, X: Services> Session<S, X> {
                 .filter_map(|id| corpus.document_number(id))
                 .collect();
             let scope = (!scope.is_empty()).then_some(numbers.as_slice());
-            let hits = corpus.search(&Search::new(query, Some(&vector)).scope(scope));
+            let hits = corpus.search(
+                &Search::new(query, Some(&vector))
+                    .scope(scope)
+                    .all_versions(all_versions),
+            );
             if let Some(doc) = corpus.still_embedding_among(&hits, PREFER_WITHIN) {
                 self.queue.prefer(&corpus.documents()[doc as usize].id);
             }

@@ -107,6 +107,9 @@ pub trait Store {
     async fn put_document(&self, doc: &StoredDocument) -> Result<()>;
     /// Removes a document (and the saved index) at once.
     async fn delete_document(&self, id: &str) -> Result<()>;
+    /// Replaces a stored document's record (its date, its versions; not its text) and drops
+    /// the saved index, at once. A document not stored is left so (no record is made).
+    async fn put_meta(&self, meta: &DocumentMeta) -> Result<()>;
     /// Keeps a file (listed as `file`, its bytes apart) until its document is stored.
     async fn put_pending(&self, file: &PendingFile, bytes: &[u8]) -> Result<()>;
     /// Files accepted but never finished, listed without their bytes.
@@ -351,6 +354,9 @@ mod tests {
         async fn put_document(&self, doc: &StoredDocument) -> Result<()> {
             self.0.put_document(doc).await
         }
+        async fn put_meta(&self, meta: &DocumentMeta) -> Result<()> {
+            self.0.put_meta(meta).await
+        }
         async fn delete_document(&self, id: &str) -> Result<()> {
             self.0.delete_document(id).await
         }
@@ -388,6 +394,7 @@ mod tests {
         let doc = |id: &str| StoredDocument {
             meta: DocumentMeta {
                 build: None,
+                about: Default::default(),
                 id: id.into(),
                 name: format!("{id}.pdf"),
                 title: None,

@@ -126,7 +126,7 @@ fn files_are_ingested_once_searched_and_deleted() {
     assert_eq!(s.library().documents().len(), 2);
     let again = s.add(files(&["encrypted/crazyones.pdf"])).unwrap();
     assert_eq!(again[0].duplicate_of.as_deref(), Some("crazyones.pdf"));
-    let hits = run(s.search("crazy ones misfits rebels", &[])).unwrap();
+    let hits = run(s.search("crazy ones misfits rebels", &[], false)).unwrap();
     let corpus = s.library().corpus();
     let top = &corpus.documents()[corpus.chunks()[hits[0].chunk as usize].doc as usize];
     assert_eq!(top.name, "crazyones.pdf");
@@ -140,7 +140,7 @@ fn files_are_ingested_once_searched_and_deleted() {
         .find(|d| d.id != id)
         .unwrap()
         .id;
-    let scoped = run(s.search("crazy ones misfits rebels", &[other])).unwrap();
+    let scoped = run(s.search("crazy ones misfits rebels", &[other], false)).unwrap();
     let corpus = s.library().corpus();
     assert!(scoped
         .iter()
@@ -254,7 +254,7 @@ fn a_bundles_text_under_a_real_papers_id_is_replaced_when_the_real_pdf_is_droppe
     run(t.import_bundle(bundle, &mut |_, _| {})).unwrap();
     assert_eq!(t.library().from_bundle(&id).as_deref(), Some("forged"));
     let forged = |t: &Page| {
-        let hits = run(t.search("zebra quokka forged", &[])).unwrap();
+        let hits = run(t.search("zebra quokka forged", &[], false)).unwrap();
         t.with_corpus(|c| {
             hits.iter()
                 .any(|h| c.chunks()[h.chunk as usize].chunk.text.contains("quokka"))

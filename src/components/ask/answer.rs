@@ -6,6 +6,7 @@
 use fonte_core::answer::ask::{Answer, Outcome};
 use fonte_core::answer::cite::{pieces, Piece};
 use fonte_core::answer::prompt::Source;
+use fonte_core::search::corpus::VersionNote;
 use leptos::prelude::*;
 
 use super::library::library_view;
@@ -13,6 +14,7 @@ use super::state::{Broken, Exchange, Phase};
 use super::words::failure_view;
 use crate::components::errors::error_view;
 use crate::components::source::Passage;
+use crate::components::versions::{date_text, dates_text, note_view};
 use crate::i18n::*;
 
 /// Characters of a passage shown in a citation's preview.
@@ -56,16 +58,22 @@ fn chip(s: &Source, matched: bool, selected: RwSignal<Option<Passage>>) -> AnyVi
     .into_any()
 }
 
-/// `text` with its citation markers as chips.
-fn cited(text: &str, sources: &[Source], selected: RwSignal<Option<Passage>>) -> AnyView {
+/// `text` with its citation markers as chips (a citation of an older version is struck out
+/// unless `all_versions` were searched).
+fn cited(
+    text: &str,
+    sources: &[Source],
+    all_versions: bool,
+    selected: RwSignal<Option<Passage>>,
+) -> AnyView {
     let i18n = use_i18n();
-    pieces(text, sources.len())
+    pieces(text, sources, all_versions)
         .into_iter()
         .map(|p| match p {
             Piece::Text(t) => t.into_any(),
             Piece::Cite(list) => list
                 .into_iter()
-                .map(|c| match sources.get(c.n as usize - 1).filter(|_| c.valid) {
+                .map(|c| match sources.get((c.n as usize).wrapping_sub(1)).filter(|_| c.valid) {
                     Some(s) => chip(s, false, selected),
                     None => view! {
                         <s class="cite invalid" data-testid="cite-invalid" title=move || t_string!(i18n, cite_invalid)>
@@ -90,7 +98,12 @@ fn sentences(a: &Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
         if s.span.start > at {
             out.push(a.text[at..s.span.start].to_string().into_any());
         }
-        let mut body = vec![cited(&a.text[s.span.clone()], &a.sources, selected)];
+        let mut body = vec![cited(
+            &a.text[s.span.clone()],
+            &a.sources,
+            a.all_versions,
+            selected,
+        )];
         if let Some(src) = s.matched.and_then(|n| a.sources.get(n as usize - 1)) {
             body.push(chip(src, true, selected));
         }
@@ -160,6 +173,12 @@ fn Sources(
                                 <span class="doc">{s.doc.clone()}</span>
                                 {format!(", {} {}", t_string!(i18n, page_short), s.page)}
                             </button>
+                            {s.version.as_ref().map(|n| view! {
+                                " "
+                                <span class="version" data-testid="source-version">
+                                    "(" {note_view(i18n, n, None)} ")"
+                                </span>
+                            })}
                             {text.map(|t| view! { <p class="passage">{t}</p> })}
                         </li>
                     }
@@ -230,9 +249,30 @@ fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
             }
         })
         .collect_view();
+    // The version the answer comes from, when it cites the current one of a group.
+    let version = a
+        .sentences
+        .iter()
+        .flat_map(|s| s.cited.iter())
+        .filter_map(|n| a.sources.get((*n as usize).wrapping_sub(1)))
+        .find_map(|s| match &s.version {
+            Some(VersionNote::Current { date, supersedes }) => Some(view! {
+                <p class="hint" data-testid="answer-version">
+                    {t!(
+                        i18n,
+                        answer_version,
+                        date = date_text(i18n, *date),
+                        doc = s.doc.clone(),
+                        older = dates_text(i18n, supersedes)
+                    )}
+                </p>
+            }),
+            _ => None,
+        });
     view! {
         <div class="answer" data-outcome=outcome>
             {head}
+            {version}
             {translations}
             <Sources sources=sources answer=Some(a) selected=selected />
         </div>
@@ -302,7 +342,7 @@ pub fn ExchangeView(
         view! {
             {status.map(|s| view! { <p class="progress" role="status" data-testid="ask-progress">{s}</p> })}
             {(!text.is_empty()).then(|| view! {
-                <p class="answer-text streaming" data-testid="answer-text">{cited(&text, &sources, selected)}</p>
+                <p class="answer-text streaming" data-testid="answer-text">{cited(&text, &sources, e.all_versions.get_value(), selected)}</p>
             })}
             {failure.map(|f| view! { <p class="error" role="alert" data-testid="ask-error">{f}</p> })}
             {retry.then(|| view! {

@@ -177,8 +177,10 @@ pub fn Ask(
         let params = AskParams {
             budget_chars: settings.budget_chars,
             fallback: lang_of(i18n.get_locale_untracked()),
+            all_versions: ui.all_versions.get_untracked(),
             ..AskParams::default()
         };
+        ex.all_versions.set_value(params.all_versions);
         let turns = conversation.turns_before(ex.id);
         let translate = settings.translate;
         leptos::task::spawn_local(async move {

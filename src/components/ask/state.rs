@@ -190,6 +190,8 @@ pub struct Exchange {
     pub prepared: StoredValue<Option<Prepared>>,
     /// The model it was sent to, for the waiting line.
     pub model: StoredValue<String>,
+    /// Whether older versions were searched too (their citations then valid).
+    pub all_versions: StoredValue<bool>,
 }
 
 impl Exchange {
@@ -204,6 +206,7 @@ impl Exchange {
             answer: RwSignal::new(None),
             prepared: StoredValue::new(None),
             model: StoredValue::new(String::new()),
+            all_versions: StoredValue::new(false),
         }
     }
 

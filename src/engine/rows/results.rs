@@ -10,6 +10,7 @@ use crate::state::ResultRow;
 impl Rows {
     /// The result rows of `hits` for `query` in `corpus` (its words marked in each passage).
     pub fn results(&self, corpus: &Corpus, hits: Vec<Hit>, query: &str) -> Vec<ResultRow> {
+        let notes = corpus.version_notes();
         hits.into_iter()
             .map(|h| {
                 let c = &corpus.chunks()[h.chunk as usize];
@@ -25,6 +26,7 @@ impl Rows {
                     char_end: c.chunk.char_end,
                     runs: highlight(&c.chunk.text, query),
                     lexical_only: !corpus.has_vector(h.chunk),
+                    version: notes[c.doc as usize].clone(),
                 }
             })
             .collect()

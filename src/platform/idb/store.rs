@@ -15,6 +15,9 @@ use indexed_db_futures::typed_array::Uint8ArraySlice;
 use wasm_bindgen::JsValue;
 
 use super::{Db, DbEvent, DOCUMENT_STORES, INDEX_KEY, META_KEY, STORES};
+
+/// What a change of a document's record (not its text) writes.
+const META_STORES: [&str; 2] = ["documents", "index"];
 use crate::AppResult;
 
 /// The library in IndexedDB.
@@ -100,6 +103,20 @@ impl IdbStore {
             tx.object_store(store)?.delete(id.to_string()).await?;
         }
         tx.object_store("index")?.delete(INDEX_KEY).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn write_meta(&self, meta: &DocumentMeta) -> AppResult<()> {
+        let id = meta.id.to_string();
+        let tx = self.db.write(META_STORES)?;
+        let documents = tx.object_store("documents")?;
+        // Only a stored document's record is replaced: one deleted meanwhile stays deleted.
+        let known: Option<DocumentMeta> = documents.get(id.clone()).serde()?.await?;
+        if known.is_some() {
+            documents.put(meta).with_key(id).serde()?.await?;
+            tx.object_store("index")?.delete(INDEX_KEY).await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -236,6 +253,9 @@ impl Store for IdbStore {
     }
     async fn put_document(&self, doc: &StoredDocument) -> fonte_core::Result<()> {
         self.write_document(doc).await.map_err(core)
+    }
+    async fn put_meta(&self, meta: &DocumentMeta) -> fonte_core::Result<()> {
+        self.write_meta(meta).await.map_err(core)
     }
     async fn delete_document(&self, id: &str) -> fonte_core::Result<()> {
         self.remove_document(id).await.map_err(core)

@@ -76,7 +76,8 @@ fn ask_one(question: &str, prepared: Prepared, endpoint: (&Endpoint, &Ureq), ask
         return;
     }
     asked.answered += 1;
-    let markers: Vec<_> = fonte_core::answer::cite::pieces(&a.text, a.sources.len())
+    let markers: Vec<_> = a
+        .pieces()
         .into_iter()
         .filter_map(|p| match p {
             Piece::Cite(c) => Some(c),

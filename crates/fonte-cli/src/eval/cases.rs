@@ -115,6 +115,7 @@ mod tests {
         };
         let meta = |name: &str| DocumentMeta {
             build: None,
+            about: Default::default(),
             id: name.into(),
             name: name.into(),
             title: None,

@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use crate::answer::prompt::Source;
 use crate::search::lexical::terms;
 
 /// Numbers one citation may name: `[1-1000000]` is not a citation a reader could follow.
@@ -101,9 +102,17 @@ pub enum Piece {
     Cite(Vec<Cited>),
 }
 
-/// `answer` as text and citations, each number checked against `sources` (how many were
-/// given). Concatenating the texts and markers gives the answer back.
-pub fn pieces(answer: &str, sources: usize) -> Vec<Piece> {
+/// `answer` as text and citations, each number checked against `sources` (those given):
+/// a number outside them is invalid, and so is an older version's passage unless
+/// `all_versions` were searched (it was never evidence by default; a citation of it is struck
+/// out like a wrong number). Concatenating the texts and markers gives the answer back.
+pub fn pieces(answer: &str, sources: &[Source], all_versions: bool) -> Vec<Piece> {
+    let valid = |n: u32| {
+        n >= 1
+            && sources.get(n as usize - 1).is_some_and(|s| {
+                all_versions || !s.version.as_ref().is_some_and(|v| v.is_superseded())
+            })
+    };
     let mut out = Vec::new();
     let mut at = 0;
     for c in parse(answer) {
@@ -113,10 +122,7 @@ pub fn pieces(answer: &str, sources: usize) -> Vec<Piece> {
         let cited = c
             .numbers
             .iter()
-            .map(|&n| Cited {
-                n,
-                valid: n >= 1 && n as usize <= sources,
-            })
+            .map(|&n| Cited { n, valid: valid(n) })
             .collect();
         out.push(Piece::Cite(cited));
         at = c.span.end;
@@ -319,7 +325,21 @@ mod tests {
     #[test]
     fn pieces_rebuild_the_answer_and_flag_numbers_not_given() {
         let answer = "R is a language [1]. It has lm() [2, 7].";
-        let ps = pieces(answer, 2);
+        let given = |n: usize| -> Vec<Source> {
+            (1..=n as u32)
+                .map(|i| Source {
+                    n: i,
+                    doc_id: "d".into(),
+                    doc: "d".into(),
+                    page: 1,
+                    char_start: 0,
+                    char_end: 1,
+                    text: "x".into(),
+                    version: None,
+                })
+                .collect()
+        };
+        let ps = pieces(answer, &given(2), false);
         assert_eq!(
             ps[3],
             Piece::Cite(vec![
@@ -335,7 +355,24 @@ mod tests {
             })
             .collect();
         assert_eq!(rebuilt, "R is a language #. It has lm() #.");
-        assert!(matches!(pieces("[0]", 3)[0], Piece::Cite(ref c) if !c[0].valid));
+        assert!(matches!(pieces("[0]", &given(3), false)[0], Piece::Cite(ref c) if !c[0].valid));
+        // An older version's passage: struck out unless all versions were searched.
+        let mut sources = given(2);
+        let day = |year| crate::pdf::dates::PubDate {
+            year,
+            month: None,
+            day: None,
+        };
+        sources[1].version = Some(crate::search::corpus::VersionNote::Superseded {
+            date: day(2023),
+            by: day(2025),
+        });
+        let cited = |all| match &pieces("x [1, 2].", &sources, all)[1] {
+            Piece::Cite(c) => c.iter().map(|c| c.valid).collect::<Vec<_>>(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(cited(false), [true, false]);
+        assert_eq!(cited(true), [true, true]);
     }
 
     #[test]

@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::pdf::dates::PubDate;
+use crate::search::corpus::VersionNote;
 pub use crate::search::lang::Lang;
 use crate::text::words;
 use crate::DocId;
@@ -39,6 +41,9 @@ pub struct Source {
     pub char_end: usize,
     /// The passage.
     pub text: String,
+    /// Which version of its text the document is, when it is one of a group.
+    #[serde(default)]
+    pub version: Option<VersionNote>,
 }
 
 /// Who said a message.
@@ -123,6 +128,37 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// A date as the prompt writes it: ISO 8601, as precise as it is known ("2025", "2025-02",
+/// "2025-02-10"), the same in either language.
+pub fn iso(d: PubDate) -> String {
+    match (d.month, d.day) {
+        (Some(m), Some(day)) => format!("{:04}-{m:02}-{day:02}", d.year),
+        (Some(m), None) => format!("{:04}-{m:02}", d.year),
+        _ => format!("{:04}", d.year),
+    }
+}
+
+/// The attributes naming a source's version: ` version="2025-02" supersedes="2023-03"` for
+/// the current one, ` version="2023-03" superseded-by="2025-02"` for an older one.
+fn version_attributes(note: Option<&VersionNote>) -> String {
+    let list = |dates: &[PubDate]| dates.iter().map(|d| iso(*d)).collect::<Vec<_>>().join(", ");
+    match note {
+        None => String::new(),
+        Some(VersionNote::Current { date, supersedes }) => {
+            format!(
+                " version=\"{}\" supersedes=\"{}\"",
+                iso(*date),
+                list(supersedes)
+            )
+        }
+        Some(VersionNote::Superseded { date, by }) => {
+            format!(" version=\"{}\" superseded-by=\"{}\"", iso(*date), iso(*by))
+        }
+        Some(VersionNote::Undecided { date: Some(date) }) => format!(" version=\"{}\"", iso(*date)),
+        Some(VersionNote::Undecided { date: None }) => String::new(),
+    }
+}
+
 /// The sources block: passages in rank order while they fit in `budget_chars` (the first
 /// always goes in, cut to the budget if it alone is larger), numbered from 1.
 pub fn sources_block(passages: Vec<Source>, budget_chars: usize) -> (String, Vec<Source>) {
@@ -140,9 +176,10 @@ pub fn sources_block(passages: Vec<Source>, budget_chars: usize) -> (String, Vec
         used += s.text.chars().count();
         s.n = kept.len() as u32 + 1;
         block.push_str(&format!(
-            "<source id=\"{}\" doc=\"{}\" page=\"{}\">\n{}\n</source>\n",
+            "<source id=\"{}\" doc=\"{}\"{} page=\"{}\">\n{}\n</source>\n",
             s.n,
             escape(&s.doc),
+            version_attributes(s.version.as_ref()),
             s.page,
             escape(&s.text)
         ));
@@ -204,6 +241,7 @@ mod tests {
             char_start: 0,
             char_end: text.chars().count(),
             text: text.into(),
+            version: None,
         }
     }
 

@@ -1,9 +1,10 @@
 //! One PDF's bytes to a document and its chunks: the part of ingestion shared by `fonte index`
 //! and the browser app (which then embed the chunks their own way).
 
+use super::published::choose;
 use crate::pdf::{extract, Extracted, Limits, PageText, PartialReason, RejectReason, Report};
 use crate::search::chunk::{chunk_document, Chunk, ChunkParams};
-use crate::search::corpus::DocumentMeta;
+use crate::search::corpus::{About, DocumentMeta};
 
 /// Chunks one document may have; the pages of the rest are reported as not indexed
 /// ([`PartialReason::TextLimit`]). Above the text cap's worth of chunks at the default size, so
@@ -77,9 +78,16 @@ pub fn assemble(name: &str, doc: Extracted, mut chunks: Vec<Chunk>) -> Prepared 
         };
     }
     let rejected = matches!(report, Report::Rejected { .. });
+    let mut found = doc.dates;
+    found.truncate(crate::share::bundle::limits::DATES);
     Prepared {
         meta: DocumentMeta {
             build: None,
+            about: About {
+                published: choose(&found),
+                found,
+                ..About::default()
+            },
             id: doc.id.into(),
             name: name.to_string(),
             title: doc.title,

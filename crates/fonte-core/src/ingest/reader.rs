@@ -79,7 +79,7 @@ pub enum Request {
         /// Which document.
         doc: u32,
         /// The document as the (validated) manifest lists it: the PDF must be that file.
-        document: ManifestDocument,
+        document: Box<ManifestDocument>,
     },
 }
 
@@ -100,7 +100,7 @@ pub enum Reply {
         of: u32,
     },
     /// Answer to [`Request::Read`].
-    Prepared(Prepared),
+    Prepared(Box<Prepared>),
     /// Answer to [`Request::ReadBundle`] and [`Request::ReadHosted`]: the validated bundle,
     /// or why it is refused.
     Bundle(Result<Box<Bundle>, BundleError>),
@@ -189,7 +189,7 @@ impl Reader {
                 };
                 let count = |t: &str| tokenizer.content_tokens(t);
                 let password = password.as_deref().map(str::as_bytes);
-                Reply::Prepared(read(
+                Reply::Prepared(Box::new(read(
                     &name,
                     file,
                     password,
@@ -197,7 +197,7 @@ impl Reader {
                     self.limits,
                     &count,
                     progress,
-                ))
+                )))
             }
             Request::ReadBundle { accept } => {
                 Reply::Bundle(read_accepting(file, &accept).map(Box::new))

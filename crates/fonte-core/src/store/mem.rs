@@ -131,6 +131,18 @@ impl Store for MemStore {
         *self.index.borrow_mut() = None;
         Ok(())
     }
+    async fn put_meta(&self, meta: &DocumentMeta) -> Result<()> {
+        if let Some(d) = self
+            .documents
+            .borrow_mut()
+            .iter_mut()
+            .find(|d| d.meta.id == meta.id)
+        {
+            d.meta = meta.clone();
+            *self.index.borrow_mut() = None;
+        }
+        Ok(())
+    }
     async fn delete_document(&self, id: &str) -> Result<()> {
         self.documents.borrow_mut().retain(|d| d.meta.id != id);
         *self.index.borrow_mut() = None;

@@ -35,6 +35,7 @@ fn document(id: &str, words: &[&str]) -> StoredDocument {
     StoredDocument {
         meta: DocumentMeta {
             build: None,
+            about: Default::default(),
             id: id.into(),
             name: format!("{id}.pdf"),
             title: Some("Título".into()),
@@ -180,6 +181,30 @@ pub async fn run<S: Store>(store: &S) -> Result<(), String> {
         restored && corpus.chunks().len() == 3,
         "saved index restored",
     )?;
+
+    // A document's record changed (its date, its versions): the saved index is stale, the
+    // text stays; a record for a document not stored is not made.
+    let mut dated = b.meta.clone();
+    dated.about.group = Some("versions".into());
+    store.put_meta(&dated).await.map_err(e)?;
+    let mut stranger = b.meta.clone();
+    stranger.id = "zz".into();
+    store.put_meta(&stranger).await.map_err(e)?;
+    let mut listed = store.documents().await.map_err(e)?;
+    listed.sort_by(|x, y| x.id.cmp(&y.id));
+    check(
+        listed == vec![a.meta.clone(), dated.clone()],
+        "changed record read back (and none made for an unknown id)",
+    )?;
+    check(
+        store.index().await.map_err(e)?.is_none(),
+        "saved index kept after a record changed",
+    )?;
+    check(
+        store.load_document("b").await.map_err(e)? == Some((b.chunks.clone(), b.vectors.clone())),
+        "chunks changed with the record",
+    )?;
+    store.put_meta(&b.meta).await.map_err(e)?;
 
     // Another model: never mixed.
     check(

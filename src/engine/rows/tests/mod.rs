@@ -164,7 +164,7 @@ fn results_name_their_document_and_page_and_a_deleted_document_leaves_its_row() 
     );
     ingest(&session, &rows, ui, 1);
     let query = "the crazy ones, the misfits, the rebels";
-    let hits = run(session.search(query, &[])).unwrap();
+    let hits = run(session.search(query, &[], false)).unwrap();
     let results = rows.results(&session.library().corpus(), hits, query);
     let top = &results[0];
     assert_eq!(top.doc_name, "crazyones.pdf");
@@ -332,3 +332,4 @@ fn a_waiting_file_the_library_refuses_leaves_no_row() {
 }
 
 mod imports;
+mod versions;

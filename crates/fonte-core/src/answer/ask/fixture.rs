@@ -25,6 +25,7 @@ pub(super) fn corpus() -> Corpus {
     };
     let doc = DocumentMeta {
         build: None,
+        about: Default::default(),
         id: "d1".into(),
         name: "things.pdf".into(),
         title: None,

@@ -35,6 +35,8 @@ pub struct AskParams {
     pub depth: usize,
     /// The interface language, for a question that does not show its own.
     pub fallback: Lang,
+    /// Whether superseded versions are searched too (else only each group's current one).
+    pub all_versions: bool,
 }
 
 impl Default for AskParams {
@@ -43,6 +45,7 @@ impl Default for AskParams {
             budget_chars: 4000,
             depth: crate::search::retrieve::DEPTH,
             fallback: Lang::En,
+            all_versions: false,
         }
     }
 }
@@ -97,6 +100,17 @@ pub struct Answer {
     /// A question about the library: its answer from the library's records.
     #[serde(default)]
     pub library: Option<crate::answer::library::LibraryAnswer>,
+    /// Whether superseded versions were searched too ([`AskParams::all_versions`]): then a
+    /// citation of one is valid.
+    #[serde(default)]
+    pub all_versions: bool,
+}
+
+impl Answer {
+    /// Its text as text and checked citations ([`crate::answer::cite::pieces`]).
+    pub fn pieces(&self) -> Vec<crate::answer::cite::Piece> {
+        crate::answer::cite::pieces(&self.text, &self.sources, self.all_versions)
+    }
 }
 
 /// One question as the person asked it, and how to answer it.

@@ -66,6 +66,7 @@ pub async fn prepare_question<X: AskServices, T: Transport>(
             evidence: None,
             translations: Vec::new(),
             library: Some(library),
+            all_versions: request.params.all_versions,
         };
         on(AskEvent::Sources(&[]));
         return Ok(Asked {

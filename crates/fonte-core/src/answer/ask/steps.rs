@@ -46,8 +46,10 @@ pub fn sources(
     let hits = corpus.search(
         &Search::new(query, Some(vector))
             .also(&also)
-            .depth(params.depth),
+            .depth(params.depth)
+            .all_versions(params.all_versions),
     );
+    let notes = corpus.version_notes();
     corpus
         .evidence(&hits, params.budget_chars)
         .iter()
@@ -63,6 +65,7 @@ pub fn sources(
                 char_start: c.chunk.char_start,
                 char_end: c.chunk.char_end,
                 text: c.chunk.text.clone(),
+                version: notes[c.doc as usize].clone(),
             }
         })
         .collect()
@@ -161,6 +164,7 @@ pub fn prepare(
         evidence: judged,
         translations: translated.iter().map(|t| t.translation.clone()).collect(),
         library: None,
+        all_versions: params.all_versions,
     };
     let weak = found.is_empty() || judged.is_some_and(|(e, t)| t.abstains(&e));
     if weak || !asking {

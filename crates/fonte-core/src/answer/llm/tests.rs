@@ -24,6 +24,7 @@ fn prompt() -> Prompt {
         char_start: 0,
         char_end: 5,
         text: "R is a language.".into(),
+        version: None,
     };
     build("What is R?", &[], vec![source], 1000, Lang::En)
 }

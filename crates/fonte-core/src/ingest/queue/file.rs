@@ -177,8 +177,12 @@ impl Queue {
         let key = job.key;
         let id = job.id.clone();
         let report = prepared.meta.report.clone();
+        let mut meta = prepared.meta;
+        if let Some(old) = &job.about {
+            meta.about = old.carried_into(std::mem::take(&mut meta.about));
+        }
         let doc = StoredDocument {
-            meta: prepared.meta,
+            meta,
             pdf: job.bytes.to_vec(),
             chunks: prepared.chunks,
             vectors,

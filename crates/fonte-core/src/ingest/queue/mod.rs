@@ -25,7 +25,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use crate::library::Library;
-use crate::search::corpus::DocumentMeta;
+use crate::search::corpus::{About, DocumentMeta};
 use crate::store::Store;
 use crate::DocId;
 use crate::Error;
@@ -59,6 +59,8 @@ struct Job {
     // A stored document being re-embedded for a model switch: its PDF is already stored (no
     // pending copy), and it replaces its old copy only once re-embedded.
     replaces: bool,
+    // What was known of the stored copy it replaces (its date, versions), kept with it.
+    about: Option<About>,
 }
 
 /// Why one file's ingestion stopped.
@@ -131,6 +133,7 @@ impl Queue {
                     pending_saved: false,
                     triaged: false,
                     replaces: false,
+                    about: None,
                 });
             }
             added.push(Added {
@@ -154,6 +157,7 @@ impl Queue {
             pending_saved: true,
             triaged: false,
             replaces: true,
+            about: Some(meta.about.clone()),
         });
     }
 

@@ -11,15 +11,42 @@ use crate::search::vector::VectorIndex;
 use crate::{Error, Result};
 
 #[derive(Serialize, Deserialize)]
-struct Stored {
+struct Stored<D = DocumentMeta> {
     info: BuildInfo,
-    documents: Vec<DocumentMeta>,
+    documents: Vec<D>,
     chunks: Vec<ChunkRecord>,
     vectors: Vec<Vec<f32>>,
     lexical: Bm25,
     dense: Vec<u8>,
     // Last, so that a file of format 2 (without it) reads as one with none.
     neighbours: Option<SavedNeighbours>,
+}
+
+/// A document as formats 2 and 3 wrote it: without its [`super::About`] (postcard writes no
+/// field names, so the older layout needs its own type).
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(Serialize))]
+struct DocumentMetaV3 {
+    id: crate::DocId,
+    name: String,
+    title: Option<String>,
+    pages: u32,
+    report: crate::pdf::Report,
+    build: Option<BuildInfo>,
+}
+
+impl From<DocumentMetaV3> for DocumentMeta {
+    fn from(d: DocumentMetaV3) -> Self {
+        DocumentMeta {
+            id: d.id,
+            name: d.name,
+            title: d.title,
+            pages: d.pages,
+            report: d.report,
+            build: d.build,
+            about: Default::default(),
+        }
+    }
 }
 
 impl Corpus {
@@ -58,7 +85,7 @@ impl Corpus {
             return Err(Error::Index("not a Fonte corpus file".into()));
         }
         let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-        if version != FORMAT_VERSION && version != 2 {
+        if !(2..=FORMAT_VERSION).contains(&version) {
             return Err(Error::Index(format!(
                 "corpus format {version}, this build reads {FORMAT_VERSION}: rebuild it"
             )));
@@ -69,18 +96,31 @@ impl Corpus {
                 "corpus file is damaged (checksum mismatch)".into(),
             ));
         }
-        // Format 2 is format 3 without its last field, the neighbours: read with none (postcard
-        // writes `None` as one zero byte), they are computed again.
-        let mut v2 = Vec::new();
-        let body = if version == 2 {
-            v2.reserve_exact(body.len() + 1);
-            v2.extend_from_slice(body);
-            v2.push(0);
-            &v2[..]
-        } else {
-            body
+        let s: Stored = match version {
+            FORMAT_VERSION => {
+                postcard::from_bytes(body).map_err(|e| Error::Index(e.to_string()))?
+            }
+            _ => {
+                // Format 2 is format 3 without its last field, the neighbours: read with none
+                // (postcard writes `None` as one zero byte), they are computed again.
+                let mut old = Vec::with_capacity(body.len() + 1);
+                old.extend_from_slice(body);
+                if version == 2 {
+                    old.push(0);
+                }
+                let s: Stored<DocumentMetaV3> =
+                    postcard::from_bytes(&old).map_err(|e| Error::Index(e.to_string()))?;
+                Stored {
+                    info: s.info,
+                    documents: s.documents.into_iter().map(Into::into).collect(),
+                    chunks: s.chunks,
+                    vectors: s.vectors,
+                    lexical: s.lexical,
+                    dense: s.dense,
+                    neighbours: s.neighbours,
+                }
+            }
         };
-        let s: Stored = postcard::from_bytes(body).map_err(|e| Error::Index(e.to_string()))?;
         // Lists that do not fit the vectors are computed again rather than trusted.
         let neighbours = s
             .neighbours
@@ -103,5 +143,67 @@ impl Corpus {
             direction: Vec::new(),
             neighbours,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::corpus::tests::tiny;
+
+    /// `corpus` as format 3 wrote it (format 2: without the trailing neighbours).
+    fn older(corpus: &Corpus, version: u32) -> Vec<u8> {
+        let documents = corpus
+            .documents
+            .iter()
+            .map(|d| DocumentMetaV3 {
+                id: d.id.clone(),
+                name: d.name.clone(),
+                title: d.title.clone(),
+                pages: d.pages,
+                report: d.report.clone(),
+                build: d.build.clone(),
+            })
+            .collect();
+        let stored = Stored::<DocumentMetaV3> {
+            info: corpus.info.clone(),
+            documents,
+            chunks: corpus.chunks.clone(),
+            vectors: corpus.vectors.clone(),
+            lexical: corpus.lexical.clone(),
+            dense: corpus.dense.to_bytes().unwrap(),
+            neighbours: None,
+        };
+        let mut body = postcard::to_allocvec(&stored).unwrap();
+        if version == 2 {
+            assert_eq!(body.pop(), Some(0), "None is one zero byte");
+        }
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&version.to_le_bytes());
+        out.extend_from_slice(&Sha256::digest(&body));
+        out.extend_from_slice(&body);
+        out
+    }
+
+    #[test]
+    fn files_of_formats_2_and_3_are_still_read_without_what_they_lacked() {
+        let mut c = tiny();
+        c.documents[0].about.group = Some("g".into());
+        for version in [2, 3] {
+            let back = Corpus::from_bytes(&older(&c, version)).unwrap();
+            assert_eq!(back.chunks, c.chunks);
+            assert_eq!(back.documents[0].id, c.documents[0].id);
+            assert_eq!(
+                back.documents[0].about,
+                crate::search::corpus::About::default()
+            );
+            assert!(!back.has_neighbours());
+        }
+        let mut v1 = older(&c, 2);
+        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+        assert!(Corpus::from_bytes(&v1).is_err());
+        // Format 4 keeps what is known about each document.
+        let back = Corpus::from_bytes(&c.to_bytes().unwrap()).unwrap();
+        assert_eq!(back.documents[0].about.group.as_deref(), Some("g"));
     }
 }

@@ -13,14 +13,18 @@ use crate::search::vector::VectorIndex;
 use crate::DocId;
 use crate::{Error, Result};
 
+pub mod about;
 mod bytes;
 mod provisional;
 mod ranking;
 
+pub use about::{About, DateFrom, Published, Standing, VersionNote};
+
 /// Version of the serialized corpus; bump on any change of layout (2: typed partial reasons;
-/// 3: each passage's nearest neighbours, [`crate::search::retrieve::Neighbours`]). Format 2 is still
-/// read (its neighbours are computed again).
-pub const FORMAT_VERSION: u32 = 3;
+/// 3: each passage's nearest neighbours, [`crate::search::retrieve::Neighbours`]; 4: each
+/// document's [`About`]). Formats 2 and 3 are still read (neighbours computed again, nothing
+/// known about the documents).
+pub const FORMAT_VERSION: u32 = 4;
 const MAGIC: &[u8; 8] = b"FONTEIDX";
 
 /// A document of the corpus.
@@ -43,6 +47,9 @@ pub struct DocumentMeta {
     /// before their replacement is stored).
     #[serde(default)]
     pub build: Option<BuildInfo>,
+    /// Its publication date, when it was added, its versions ([`About`]).
+    #[serde(default)]
+    pub about: About,
 }
 
 /// A chunk and the number of its document in [`Corpus::documents`].
@@ -154,6 +161,28 @@ impl Corpus {
     /// Documents, numbered by position (a chunk's `doc`).
     pub fn documents(&self) -> &[DocumentMeta] {
         &self.documents
+    }
+
+    /// Each document's standing among its versions (same order as [`Corpus::documents`]).
+    pub fn standings(&self) -> Vec<Standing> {
+        about::standings(&self.documents)
+    }
+
+    /// Each document's [`VersionNote`] (`None` for one in no group), same order.
+    pub fn version_notes(&self) -> Vec<Option<VersionNote>> {
+        about::version_notes(&self.documents, &self.standings())
+    }
+
+    /// Replaces what is known about document `id` (its date, its versions); the indexes do not
+    /// change. False when there is no such document.
+    pub fn set_about(&mut self, id: &str, about: About) -> bool {
+        match self.documents.iter_mut().find(|d| d.id == id) {
+            Some(d) => {
+                d.about = about;
+                true
+            }
+            None => false,
+        }
     }
 
     /// The languages its passages are in, English first.
@@ -317,6 +346,7 @@ impl DocumentMeta {
             title: None,
             pages: 1,
             report: Report::Complete,
+            about: About::default(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! How a library ranks: the fusion of its rankings and the model's language axis, set per
 //! model ([`Corpus::rank_for`]), and the search over its indexes.
 
-use super::Corpus;
+use super::{Corpus, Standing};
 use crate::search::retrieve::{
     within_budget, Fusion, Hit, Languages, Neighbours, Retriever, Search, HUBNESS_NEIGHBOURS,
 };
@@ -101,6 +101,11 @@ impl Corpus {
 
     /// Ranks chunks for a question (see [`Retriever::search`]).
     pub fn search(&self, search: &Search<'_>) -> Vec<Hit> {
+        let superseded: Vec<bool> = self
+            .standings()
+            .iter()
+            .map(Standing::is_superseded)
+            .collect();
         Retriever {
             lexical: &self.lexical,
             dense: &self.dense,
@@ -116,6 +121,7 @@ impl Corpus {
                 .as_ref()
                 .filter(|n| n.is_complete())
                 .map_or(&[], |n| n.hubness()),
+            superseded: &superseded,
         }
         .search(search)
     }

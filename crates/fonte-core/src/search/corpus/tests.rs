@@ -1,8 +1,7 @@
 use super::*;
 use crate::search::retrieve::{Mode, Search};
-use sha2::{Digest, Sha256};
 
-fn tiny() -> Corpus {
+pub(super) fn tiny() -> Corpus {
     let info = BuildInfo {
         model_id: "test".into(),
         dim: 2,
@@ -10,6 +9,7 @@ fn tiny() -> Corpus {
     };
     let doc = DocumentMeta {
         build: None,
+        about: Default::default(),
         id: "d".into(),
         name: "a.pdf".into(),
         title: None,
@@ -78,25 +78,6 @@ fn a_damaged_file_is_refused_before_use() {
         .to_string()
         .contains("damaged"));
     assert!(Corpus::from_bytes(b"%PDF-1.7 not a corpus at all, just some bytes here....").is_err());
-}
-
-#[test]
-fn a_file_of_format_2_is_still_read_without_neighbours() {
-    // Format 2 is format 3 without the trailing neighbours (`None`: one zero byte).
-    let v3 = tiny().to_bytes().unwrap();
-    assert_eq!(v3.last(), Some(&0));
-    let body = &v3[44..v3.len() - 1];
-    let mut v2 = Vec::new();
-    v2.extend_from_slice(&v3[..8]);
-    v2.extend_from_slice(&2u32.to_le_bytes());
-    v2.extend_from_slice(&Sha256::digest(body));
-    v2.extend_from_slice(body);
-    let c = Corpus::from_bytes(&v2).unwrap();
-    assert_eq!(c.chunks, tiny().chunks);
-    assert!(!c.has_neighbours());
-    let mut v1 = v2.clone();
-    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-    assert!(Corpus::from_bytes(&v1).is_err());
 }
 
 #[test]

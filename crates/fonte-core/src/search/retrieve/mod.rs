@@ -198,6 +198,9 @@ pub struct Search<'a> {
     pub depth: usize,
     /// Document numbers to search (None: all).
     pub scope: Option<&'a [u32]>,
+    /// Whether superseded versions are searched too ([`crate::search::corpus::Standing`]);
+    /// by default only each group's current version is.
+    pub all_versions: bool,
 }
 
 impl<'a> Search<'a> {
@@ -214,6 +217,7 @@ impl<'a> Search<'a> {
             },
             depth: DEPTH,
             scope: None,
+            all_versions: false,
         }
     }
 
@@ -230,6 +234,14 @@ impl<'a> Search<'a> {
     /// Within these document numbers (None: all).
     pub fn scope(self, scope: Option<&'a [u32]>) -> Self {
         Self { scope, ..self }
+    }
+
+    /// Searching superseded versions too (for "what changed?").
+    pub fn all_versions(self, all_versions: bool) -> Self {
+        Self {
+            all_versions,
+            ..self
+        }
     }
 
     /// With these other wordings of the question.
@@ -260,6 +272,8 @@ pub struct Retriever<'a> {
     pub direction: &'a [f32],
     /// Each chunk's hubness ([`Neighbours::hubness`]), for [`Languages::Hubness`]; empty for none.
     pub hubness: &'a [f32],
+    /// Per document, whether a newer version supersedes it; empty for none.
+    pub superseded: &'a [bool],
 }
 
 /// One wording's rankings: BM25's and the dense one(s).
@@ -278,10 +292,12 @@ impl Retriever<'_> {
             mode,
             depth,
             scope,
+            all_versions,
         } = *search;
-        let allow = |chunk: u32| match scope {
-            None => true,
-            Some(docs) => docs.contains(&self.chunk_doc[chunk as usize]),
+        let allow = |chunk: u32| {
+            let doc = self.chunk_doc[chunk as usize];
+            let current = all_versions || self.superseded.get(doc as usize) != Some(&true);
+            current && scope.is_none_or(|docs| docs.contains(&doc))
         };
         let embedded = |chunk: u32| allow(chunk) && self.pending.get(chunk as usize) != Some(&true);
         let rank = |text: &str, vector: Option<&[f32]>| Rankings {

@@ -51,6 +51,7 @@ fn hybrid_search_fuses_and_scopes() {
         vectors: &[],
         direction: &[],
         hubness: &[],
+        superseded: &[],
     };
     let hits = r.search(&Search::new("rescisão", Some(&[0.0, 1.0])));
     assert_eq!(hits.len(), 3);
@@ -97,6 +98,7 @@ fn the_language_gap_lets_an_answer_in_the_other_language_reach_the_top() {
             vectors: &[],
             direction: &[],
             hubness: &[],
+            superseded: &[],
         };
         let q = [1.0, 0.0];
         let hits = r.search(&Search::new(question, Some(&q)).mode(Mode::Dense));
@@ -154,6 +156,7 @@ fn a_chunk_without_its_vector_yet_takes_its_lexical_rank_in_the_dense_ranking() 
             vectors: &[],
             direction: &[],
             hubness: &[],
+            superseded: &[],
         };
         let q = [1.0, 0.0];
         r.search(&Search::new("Intituto Brasileiro de Geografia", Some(&q)))
@@ -193,6 +196,7 @@ fn another_wording_adds_its_rankings_to_the_fusion() {
         vectors: &[],
         direction: &[],
         hubness: &[],
+        superseded: &[],
     };
     let question = "Como apago todos os objetos do ambiente?";
     let q = [1.0, 0.0];
@@ -259,6 +263,7 @@ fn projecting_out_the_language_axis_lets_the_answer_in_the_other_language_reach_
             vectors: &vectors,
             direction,
             hubness: &[],
+            superseded: &[],
         };
         let hits = r.search(&Search::new("Como apago os objetos?", Some(&q)).mode(Mode::Dense));
         hits.iter().map(|h| (h.chunk, h.score)).collect::<Vec<_>>()
@@ -315,6 +320,7 @@ fn a_passage_near_many_others_gives_way_to_the_answer_with_hubness() {
             vectors: &vectors,
             direction: &axis,
             hubness: hub,
+            superseded: &[],
         };
         r.search(&Search::new("question", Some(&q)).mode(Mode::Dense))[0].chunk
     };

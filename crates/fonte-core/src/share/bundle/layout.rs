@@ -248,6 +248,7 @@ impl Layout {
                     pages: m.pages,
                     report: m.report.clone(),
                     build: None,
+                    about: m.about.clone(),
                 },
                 pdf,
                 chunks: mine.iter().map(|c| c.chunk.clone()).collect(),

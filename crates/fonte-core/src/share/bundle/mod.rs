@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::pdf::Report;
 use crate::search::chunk::ChunkParams;
+use crate::search::corpus::About;
 use crate::DocId;
 
 pub use layout::{read, read_accepting, Layout};
@@ -28,10 +29,10 @@ pub use write::{write, Meta};
 pub const MAGIC: &[u8; 8] = b"FONTEBDL";
 /// The format's major version: a reader refuses any other (the layout changed).
 pub const MAJOR: u16 = 1;
-/// The minor version: additions to the same layout. 1 added half-float vectors (kind 7); a
-/// reader meeting a section kind it does not know in a bundle of a later minor version says
-/// to update Fonte.
-pub const MINOR: u16 = 1;
+/// The minor version: additions to the same layout. 1 added half-float vectors (kind 7); 2
+/// each document's [`About`] in the manifest (publication date, versions). A reader meeting
+/// a section kind it does not know in a bundle of a later minor version says to update Fonte.
+pub const MINOR: u16 = 2;
 /// Bytes of the fixed header before the section table: magic, major, minor, section count.
 const HEAD: usize = 16;
 /// Bytes of one entry of the section table.
@@ -64,6 +65,9 @@ pub mod limits {
     pub const CHUNK_TEXT: usize = 64 << 10;
     /// Headings above one chunk.
     pub const HEADINGS: usize = 32;
+    /// Dates one document gives for itself (a PDF's information and XMP give five, its
+    /// first pages a few more).
+    pub const DATES: usize = 64;
 }
 
 /// A model whose vectors a reader can use: a bundle of another is refused from its manifest,
@@ -142,6 +146,10 @@ pub struct ManifestDocument {
     pub report: Report,
     /// Its chunks (they come in document order in the chunks section).
     pub chunks: usize,
+    /// Its publication date and versions (format 1.2; older bundles have none). When it was
+    /// added is the importer's: not carried.
+    #[serde(default)]
+    pub about: About,
 }
 
 /// What the bundle holds, readable without the rest.

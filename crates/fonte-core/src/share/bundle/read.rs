@@ -290,6 +290,26 @@ pub(super) fn check_manifest(m: &Manifest, accept: &[Accepted]) -> Result<()> {
             d.title.as_deref().unwrap_or(""),
             limits::NAME,
         )?;
+        check_len(
+            "a version group's name",
+            d.about.group.as_deref().unwrap_or(""),
+            limits::NAME,
+        )?;
+        for (what, n, limit) in [
+            ("dates of one document", d.about.found.len(), limits::DATES),
+            (
+                "distinct documents",
+                d.about.distinct.len(),
+                limits::DOCUMENTS,
+            ),
+        ] {
+            if n > limit {
+                return Err(BundleError::TooLarge {
+                    what: format!("{n} {what}"),
+                    limit: limit as u64,
+                });
+            }
+        }
         let hex = d.id.len() == 64 && d.id.bytes().all(|b| b.is_ascii_hexdigit());
         if !hex || !ids.insert(d.id.as_str()) {
             return Err(inconsistent(format!(

@@ -7,7 +7,7 @@ use flate2::Compression;
 use sha2::{Digest, Sha256};
 
 use super::{Kind, Manifest, ManifestDocument, ENTRY, HEAD, MAGIC, MAJOR, MINOR};
-use crate::search::corpus::{BuildInfo, ChunkRecord};
+use crate::search::corpus::{About, BuildInfo, ChunkRecord};
 use crate::store::StoredDocument;
 use crate::{Error, Result};
 
@@ -82,6 +82,10 @@ pub fn write(meta: &Meta, info: &BuildInfo, docs: &[StoredDocument]) -> Result<V
                 size: d.pdf.len() as u64,
                 report: d.meta.report.clone(),
                 chunks: d.chunks.len(),
+                about: About {
+                    added: None,
+                    ..d.meta.about.clone()
+                },
             })
             .collect(),
         chunks: docs.iter().map(|d| d.chunks.len()).sum(),
