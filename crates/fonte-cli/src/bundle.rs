@@ -35,6 +35,13 @@ pub struct BundleArgs {
     /// Overlap between consecutive chunks in tokens.
     #[arg(long, default_value_t = ChunkParams::default().overlap_tokens)]
     overlap: usize,
+    /// Versions of one text, `NAME=FILE,FILE,…`: the newest supersedes the others in every
+    /// library that imports the bundle; repeatable.
+    #[arg(long)]
+    group: Vec<crate::versions::GroupArg>,
+    /// A document's publication date, `FILE=YYYY-MM-DD` (or YYYY-MM, YYYY); repeatable.
+    #[arg(long)]
+    date: Vec<crate::versions::DateArg>,
     #[command(flatten)]
     model: ModelArgs,
 }
@@ -94,8 +101,19 @@ fn check(file: &Path) -> Result<(), String> {
         bytes.len()
     );
     for d in &m.documents {
+        let date = d
+            .about
+            .published
+            .map(|p| format!(", published {}", crate::versions::date(p.date)))
+            .unwrap_or_default();
+        let group = d
+            .about
+            .group
+            .as_ref()
+            .map(|g| format!(", a version of {g:?}"))
+            .unwrap_or_default();
         println!(
-            "  {} ({} pages, {} chunks, {} bytes)",
+            "  {} ({} pages, {} chunks, {} bytes{date}{group})",
             d.name, d.pages, d.chunks, d.size
         );
     }
@@ -117,6 +135,7 @@ pub fn run(args: &BundleArgs) -> Result<(), String> {
     };
     // The same queue as `fonte index` and the page, then the page's own export.
     let session = crate::ingest::ingest(&args.inputs, params, model::load(&args.model)?)?;
+    crate::versions::apply(&session, &args.group, &args.date)?;
     let meta = Meta {
         title: args.title.clone(),
         description: args.description.clone(),

@@ -620,6 +620,82 @@ fn the_format_fixtures_still_read() {
     }
 }
 
+#[test]
+fn a_bundle_of_format_1_2_carries_dates_and_versions_into_the_library() {
+    use fonte_core::library::Library;
+    use fonte_core::pdf::dates::PubDate;
+    use fonte_core::search::corpus::{DateFrom, Standing};
+    use fonte_core::store::MemStore;
+    // Two editions of one generated document (tests/fixtures/versions), grouped, the older one
+    // dated by `--date` (tests/fixtures/bundles/README.md).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/bundles/format-1.2.fonte");
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!((bytes[8], bytes[10]), (1, 2));
+    let b = read(&bytes).unwrap();
+    let about = |name: &str| {
+        b.documents
+            .iter()
+            .find(|d| d.meta.name == name)
+            .unwrap()
+            .meta
+            .about
+            .clone()
+    };
+    let old = about("house-rules-2023.pdf");
+    assert_eq!(
+        old.published.map(|p| (p.date, p.from)),
+        Some((
+            PubDate {
+                year: 2023,
+                month: Some(3),
+                day: Some(6)
+            },
+            DateFrom::Given
+        ))
+    );
+    assert_eq!(old.group, about("house-rules-2025.pdf").group);
+    assert!(
+        old.group.is_some() && old.added.is_none(),
+        "when added is the importer's"
+    );
+    // Imported, the older edition is superseded in the importing library too.
+    let info = BuildInfo {
+        model_id: "all-MiniLM-L6-v2-int8".into(),
+        dim: 384,
+        chunk_params: b.manifest.chunk_params,
+    };
+    let (lib, _) = run(Library::open(MemStore::default(), &info)).unwrap();
+    run(lib.import(&bytes, &mut |_, _| {})).unwrap();
+    let corpus = lib.corpus();
+    let n = |name: &str| {
+        corpus
+            .documents()
+            .iter()
+            .position(|d| d.name == name)
+            .unwrap()
+    };
+    let standings = corpus.standings();
+    assert_eq!(
+        standings[n("house-rules-2023.pdf")],
+        Standing::Superseded {
+            by: n("house-rules-2025.pdf") as u32
+        }
+    );
+    assert!(corpus.documents().iter().all(|d| d.about.added.is_some()));
+    // The older formats have nothing of it: every document alone.
+    for version in ["1.0", "1.1"] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!(
+            "../../tests/fixtures/bundles/format-{version}.fonte"
+        ));
+        let b = read(&std::fs::read(path).unwrap()).unwrap();
+        assert!(b
+            .documents
+            .iter()
+            .all(|d| d.meta.about == Default::default()));
+    }
+}
+
 fn run<T>(f: impl std::future::Future<Output = T>) -> T {
     pollster::block_on(f)
 }
