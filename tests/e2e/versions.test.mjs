@@ -4,7 +4,7 @@
 // only, and the prompt, the sources and the answer say which version; with older versions
 // searched too, both editions show with their dates; a date edited makes the other edition
 // current; what was decided survives a reload; and questions about the library are answered
-// from its records with no request to the endpoint.
+// from its records (by date too) with no request to the endpoint.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import path from 'node:path';
@@ -145,6 +145,11 @@ test('questions about the library are answered from its records, with no request
   const mentions = await ask('Quantos documentos mencionam compostagem?');
   assert.equal(await mentions.locator('.answer').getAttribute('data-outcome'), 'library');
   assert.deepEqual(await mentions.getByTestId('library-document').allTextContents().then((t) => t.map((x) => x.includes('compostagem.pdf'))), [true]);
+  const newest = await ask('Which is the newest document?');
+  assert.equal(await newest.locator('.answer').getAttribute('data-outcome'), 'library');
+  assert.deepEqual(await newest.getByTestId('library-document').allTextContents().then((t) => t.map((x) => x.startsWith(NEW) && /published February 2025/.test(x))), [true]);
+  const from2023 = await ask('Quais documentos são de 2023?');
+  assert.deepEqual(await from2023.getByTestId('library-document').allTextContents().then((t) => t.map((x) => x.startsWith(OLD))), [true]);
   assert.equal((await llm.requests()).length, sent, 'nothing was sent');
   assert.deepEqual(errors, []);
 });

@@ -310,9 +310,15 @@ fn print_library(answer: &Answer) {
         Some(LibraryAnswer::Documents(docs)) => {
             println!("documents: {}", docs.len());
             for d in docs {
+                let published = d
+                    .published
+                    .map(|p| format!(", published {}", crate::versions::date(p)))
+                    .unwrap_or_default();
                 match d.mentions {
-                    Some(m) => println!("  {} ({} pages): {m} mentions", d.name, d.pages),
-                    None => println!("  {} ({} pages)", d.name, d.pages),
+                    Some(m) => {
+                        println!("  {} ({} pages{published}): {m} mentions", d.name, d.pages)
+                    }
+                    None => println!("  {} ({} pages{published})", d.name, d.pages),
                 }
             }
         }

@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use fonte_core::answer::library::{answer, recognise, LibraryAnswer};
 use fonte_core::ingest::queue::File;
 use fonte_core::library::propose_versions;
 use fonte_core::pdf::dates::{DateSource, PubDate};
@@ -119,6 +120,23 @@ fn two_editions_are_proposed_confirmed_and_the_older_left_out_of_the_evidence() 
         proposals[0].name,
         "Riverside Housing Cooperative House Rules"
     );
+
+    // Questions about the library by date, from the same records.
+    let names = |q: &str| match s.with_corpus(|c| answer(&recognise(q).unwrap(), c)) {
+        LibraryAnswer::Documents(d) => d.into_iter().map(|d| d.name).collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        names("Which is the newest document?"),
+        ["house-rules-2025.pdf"]
+    );
+    assert_eq!(
+        names("qual o documento mais antigo?"),
+        ["house-rules-2023.pdf"]
+    );
+    assert_eq!(names("Quais documentos são de 2024?"), ["compostagem.pdf"]);
+    // Added in the same millisecond here: ties are all listed.
+    assert!(!names("What was the last document added?").is_empty());
 
     // Before confirming, both editions answer.
     let fee = "monthly maintenance fee reais";

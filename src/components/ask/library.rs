@@ -6,7 +6,15 @@ use fonte_core::answer::library::{Counted, LibraryAnswer, Listed};
 use leptos::prelude::*;
 
 use crate::components::source::Passage;
+use crate::components::versions::date_text;
 use crate::i18n::*;
+
+/// When a document was added, as the browser writes a date and time in its own locale.
+fn added_text(i18n: leptos_i18n::I18nContext<Locale>, ms: u64) -> String {
+    let locale = i18n.get_locale_untracked().as_str();
+    let when = js_sys::Date::new(&(ms as f64).into());
+    String::from(when.to_locale_string(locale, &wasm_bindgen::JsValue::UNDEFINED))
+}
 
 /// A listed document's row: its name opens its first page.
 fn row(d: Listed, selected: RwSignal<Option<Passage>>) -> impl IntoView {
@@ -26,6 +34,10 @@ fn row(d: Listed, selected: RwSignal<Option<Passage>>) -> impl IntoView {
                 <span class="doc">{d.name.clone()}</span>
             </button>
             " (" {t!(i18n, library_pages, n = d.pages.to_string())}
+            {d.published.map(|p| view! {
+                ", " {t!(i18n, library_published, date = date_text(i18n, p))}
+            })}
+            {d.added.map(|ms| view! { ", " {t!(i18n, library_added, date = added_text(i18n, ms))} })}
             {mentions.map(|m| view! { ", " {t!(i18n, library_mentions, n = m.to_string())} })}
             ")"
         </li>

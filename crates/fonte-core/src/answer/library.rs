@@ -8,10 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::pdf::dates::PubDate;
 use crate::search::corpus::Corpus;
 use crate::search::lang::Lang;
 use crate::search::lexical::terms;
-use crate::text::fold;
 use crate::DocId;
 
 /// What is counted.
@@ -40,6 +40,15 @@ pub enum LibraryQuestion {
         /// The term, as typed.
         term: String,
     },
+    /// The newest (or the oldest) document by publication date.
+    Dated {
+        /// The newest, else the oldest.
+        newest: bool,
+    },
+    /// The documents published in a year.
+    FromYear(u16),
+    /// The document added last.
+    LastAdded,
 }
 
 /// One document of an answer.
@@ -53,6 +62,12 @@ pub struct Listed {
     pub pages: u32,
     /// How often it mentions the term ([`LibraryQuestion::Mentions`]).
     pub mentions: Option<usize>,
+    /// Its publication date, if known.
+    #[serde(default)]
+    pub published: Option<PubDate>,
+    /// When it was added (milliseconds since 1970), if recorded.
+    #[serde(default)]
+    pub added: Option<u64>,
 }
 
 /// The answer, from the library's records.
@@ -69,178 +84,9 @@ pub enum LibraryAnswer {
     Documents(Vec<Listed>),
 }
 
-/// Words that name the documents, in either language (folded).
-const DOCS: &[&str] = &[
-    "documents",
-    "document",
-    "docs",
-    "files",
-    "file",
-    "pdfs",
-    "papers",
-    "documentos",
-    "documento",
-    "arquivos",
-    "arquivo",
-];
-/// Endings that keep a question about the library (folded, without the question mark).
-const ABOUT_LIBRARY_EN: &[&str] = &[
-    "",
-    "are there",
-    "do i have",
-    "do we have",
-    "do you have",
-    "are in the library",
-    "are in my library",
-    "are in this library",
-    "are in the collection",
-    "does the library have",
-    "does my library have",
-    "does the library hold",
-    "does the library contain",
-    "have i added",
-    "are stored",
-];
-const ABOUT_LIBRARY_PT: &[&str] = &[
-    "",
-    "ha",
-    "existem",
-    "tenho",
-    "temos",
-    "tenho na biblioteca",
-    "temos na biblioteca",
-    "ha na biblioteca",
-    "existem na biblioteca",
-    "tem na biblioteca",
-    "estao na biblioteca",
-    "na biblioteca",
-    "na minha biblioteca",
-    "a biblioteca tem",
-    "eu adicionei",
-];
-/// What comes before a term in a question about mentions (folded).
-const MENTION_VERBS: &[&str] = &[
-    "mention",
-    "mentions",
-    "talk about",
-    "refer to",
-    "contain the word",
-    "contain the term",
-    "use the term",
-    "mencionam",
-    "mencionam o termo",
-    "citam",
-    "falam de",
-    "falam sobre",
-    "tratam de",
-    "contem a palavra",
-    "contem o termo",
-    "usam o termo",
-];
+mod recognise;
 
-/// The question as the rules read it: folded, one space between words, no end punctuation.
-fn normalise(question: &str) -> String {
-    fold(question)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .trim_end_matches(['?', '.', '!', ' '])
-        .to_string()
-}
-
-/// `s` without one of `prefixes` (whole words), if it starts with one.
-fn after<'a>(s: &'a str, prefixes: &[&str]) -> Option<&'a str> {
-    prefixes.iter().find_map(|p| {
-        let rest = s.strip_prefix(p)?;
-        if rest.is_empty() {
-            Some(rest)
-        } else {
-            rest.strip_prefix(' ')
-        }
-    })
-}
-
-/// The question about the library `question` asks, if it is one.
-pub fn recognise(question: &str) -> Option<LibraryQuestion> {
-    let q = normalise(question);
-    let ends_about_library =
-        |rest: &str| ABOUT_LIBRARY_EN.contains(&rest) || ABOUT_LIBRARY_PT.contains(&rest);
-    // "how many documents …", "quantos documentos …", "how many pages …", "quantas páginas …"
-    if let Some(rest) = after(&q, &["how many", "quantos", "quantas"]) {
-        let (noun, rest) = rest.split_once(' ').unwrap_or((rest, ""));
-        if let Some(term) = after(rest, MENTION_VERBS).filter(|t| !t.is_empty()) {
-            if DOCS.contains(&noun) {
-                return Some(LibraryQuestion::Mentions {
-                    term: unquote(term),
-                });
-            }
-        }
-        if !ends_about_library(rest) {
-            return None;
-        }
-        let what = match noun {
-            n if DOCS.contains(&n) => Counted::Documents,
-            "pages" | "paginas" => Counted::Pages,
-            "passages" | "chunks" | "passagens" | "trechos" => Counted::Passages,
-            _ => return None,
-        };
-        return Some(LibraryQuestion::Count(what));
-    }
-    // "which documents …", "quais documentos …", "list the documents", "liste os arquivos"
-    let rest = after(
-        &q,
-        &[
-            "which",
-            "what",
-            "quais sao os",
-            "quais os",
-            "quais",
-            "que",
-            "list all the",
-            "list all",
-            "list the",
-            "list",
-            "show me the",
-            "show the",
-            "liste todos os",
-            "liste os",
-            "liste",
-            "mostre os",
-            "mostre todos os",
-        ],
-    )?;
-    let (noun, rest) = rest.split_once(' ').unwrap_or((rest, ""));
-    if !DOCS.contains(&noun) {
-        return None;
-    }
-    if let Some(term) = after(rest, MENTION_VERBS).filter(|t| !t.is_empty()) {
-        return Some(LibraryQuestion::Mentions {
-            term: unquote(term),
-        });
-    }
-    if ends_about_library(rest) {
-        return Some(LibraryQuestion::List { lang: None });
-    }
-    let lang = after(
-        rest,
-        &["are in", "are written in", "estao em", "sao em", "em", "in"],
-    )?;
-    match lang {
-        "english" | "ingles" => Some(LibraryQuestion::List {
-            lang: Some(Lang::En),
-        }),
-        "portuguese" | "portugues" => Some(LibraryQuestion::List {
-            lang: Some(Lang::Pt),
-        }),
-        _ => None,
-    }
-}
-
-/// A term without the quotes it may have been typed in.
-fn unquote(term: &str) -> String {
-    term.trim_matches(|c: char| "\"'“”‘’«»".contains(c))
-        .to_string()
-}
+pub use recognise::recognise;
 
 /// The answer to `question` from `corpus`'s records.
 pub fn answer(question: &LibraryQuestion, corpus: &Corpus) -> LibraryAnswer {
@@ -250,7 +96,10 @@ pub fn answer(question: &LibraryQuestion, corpus: &Corpus) -> LibraryAnswer {
         name: docs[i].name.clone(),
         pages: docs[i].pages,
         mentions,
+        published: docs[i].about.published.map(|p| p.date),
+        added: docs[i].about.added,
     };
+    let date = |i: usize| docs[i].about.published.map(|p| p.date);
     match question {
         LibraryQuestion::Count(what) => LibraryAnswer::Count {
             what: *what,
@@ -282,6 +131,36 @@ pub fn answer(question: &LibraryQuestion, corpus: &Corpus) -> LibraryAnswer {
                 .collect();
             found.sort_by_key(|l| std::cmp::Reverse(l.mentions));
             LibraryAnswer::Documents(found)
+        }
+        // Documents of no known date are left out; equal dates are all listed.
+        LibraryQuestion::Dated { newest } => {
+            let dated = (0..docs.len()).filter_map(|i| Some((date(i)?, i)));
+            let best = if *newest {
+                dated.clone().map(|(d, _)| d).max()
+            } else {
+                dated.clone().map(|(d, _)| d).min()
+            };
+            LibraryAnswer::Documents(
+                dated
+                    .filter(|(d, _)| Some(*d) == best)
+                    .map(|(_, i)| listed(i, None))
+                    .collect(),
+            )
+        }
+        LibraryQuestion::FromYear(year) => LibraryAnswer::Documents(
+            (0..docs.len())
+                .filter(|&i| date(i).is_some_and(|d| d.year == *year))
+                .map(|i| listed(i, None))
+                .collect(),
+        ),
+        LibraryQuestion::LastAdded => {
+            let last = docs.iter().filter_map(|d| d.about.added).max();
+            LibraryAnswer::Documents(
+                (0..docs.len())
+                    .filter(|&i| last.is_some() && docs[i].about.added == last)
+                    .map(|i| listed(i, None))
+                    .collect(),
+            )
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::*;
 
-use LibraryQuestion::{Count, List, Mentions};
+use LibraryQuestion::{Count, Dated, FromYear, LastAdded, List, Mentions};
 
 fn m(term: &str) -> Option<LibraryQuestion> {
     Some(Mentions { term: term.into() })
@@ -78,6 +78,33 @@ fn the_table_of_phrasings() {
             m("prazo de carencia"),
         ),
         ("Que arquivos falam sobre rescisão?", m("rescisao")),
+        // By date.
+        (
+            "Which is the newest document?",
+            Some(Dated { newest: true }),
+        ),
+        (
+            "What is the most recent file?",
+            Some(Dated { newest: true }),
+        ),
+        (
+            "which document is the oldest",
+            Some(Dated { newest: false }),
+        ),
+        ("Which documents are from 2023?", Some(FromYear(2023))),
+        ("List the documents published in 2021", Some(FromYear(2021))),
+        ("What was the last document added?", Some(LastAdded)),
+        (
+            "Qual é o documento mais recente?",
+            Some(Dated { newest: true }),
+        ),
+        ("qual o arquivo mais antigo", Some(Dated { newest: false })),
+        ("Quais documentos são de 2024?", Some(FromYear(2024))),
+        (
+            "Quais documentos foram publicados em 2019?",
+            Some(FromYear(2019)),
+        ),
+        ("Qual foi o último documento adicionado?", Some(LastAdded)),
         // About the documents' content, sharing the rules' words: not about the library.
         ("Which documents must the tenant provide?", None),
         ("What documents are needed for a student visa?", None),
@@ -99,6 +126,17 @@ fn the_table_of_phrasings() {
         ("Quem são os loucos, os desajustados e os rebeldes?", None),
         ("What does the contract say about documents?", None),
         ("documentos necessários para o visto", None),
+        ("What is the newest version of the fee?", None),
+        ("Which document must be signed in 2023?", None),
+        ("What changed in 2023?", None),
+        ("What is the latest deadline for the report?", None),
+        ("Which documents from 2023 mention the fee and why?", None),
+        ("Qual é o prazo mais recente?", None),
+        ("Qual é a versão mais recente do regulamento?", None),
+        ("Quais documentos de 2023 o síndico deve guardar?", None),
+        ("Qual foi o último reajuste da taxa?", None),
+        ("When was the document signed?", None),
+        ("Em que ano o documento foi publicado?", None),
     ];
     assert!(asks.len() >= 40);
     let (mut tp, mut fp, mut fn_) = (0, 0, 0);
