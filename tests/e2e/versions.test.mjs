@@ -1,10 +1,10 @@
 // Versions that supersede, in the page: two editions of one generated document (dated on their
-// covers, one changed fee) and an unrelated one are dropped; the editions are proposed as one
-// group and accepted; a question about the changed point is answered from the newer edition
-// only, and the prompt, the sources and the answer say which version; with older versions
-// searched too, both editions show with their dates; a date edited makes the other edition
-// current; what was decided survives a reload; and questions about the library are answered
-// from its records (by date too) with no request to the endpoint.
+// covers, one changed fee) and an unrelated one are dropped; until grouped, an answer shows the
+// editions as sources that disagree; the proposed group is accepted; a question about the
+// changed point is answered from the newer edition only, and the prompt, the sources and the
+// answer say which version; with older versions searched too, both editions show with their
+// dates; a date edited makes the other edition current; what was decided survives a reload; and
+// questions about the library (by date too) are answered from its records with no request.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import path from 'node:path';
@@ -52,7 +52,7 @@ async function ask(question) {
   return ex;
 }
 
-test('each document shows the date its cover gives, and the two editions are proposed as versions', async () => {
+test('each document shows the date its cover gives; the two editions disagree until accepted as versions', async () => {
   assert.equal(await row(NEW).getByTestId('doc-date').getAttribute('data-date'), '2025-02');
   assert.equal(await row(OLD).getByTestId('doc-date').getAttribute('data-date'), '2023-03');
   assert.match(await row(NEW).getByTestId('doc-date').textContent(), /February 2025 \(on page 1\)/);
@@ -60,6 +60,12 @@ test('each document shows the date its cover gives, and the two editions are pro
   assert.equal(await proposal.count(), 1, 'one proposal; the unrelated document is not in it');
   const members = await proposal.getByTestId('versions-member').allTextContents();
   assert.deepEqual(members.map((m) => m.split(' ')[0]), [NEW, OLD], 'newest first');
+  // Not grouped yet: the two editions are two documents that disagree, shown as such.
+  const ex = await ask('What is the monthly maintenance fee each household pays?');
+  assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'extractive');
+  const sides = await ex.getByTestId('conflict').first().getByTestId('conflict-side').allTextContents();
+  assert.equal(sides.length, 2);
+  assert.ok(sides.some((t) => /520 reais/.test(t)) && sides.some((t) => /450 reais/.test(t)), sides.join(' | '));
   await proposal.getByTestId('versions-accept').click();
   await page.getByTestId('versions-proposal').waitFor({ state: 'detached' });
   assert.equal(await row(NEW).getByTestId('doc-version').getAttribute('data-standing'), 'current');

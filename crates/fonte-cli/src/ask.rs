@@ -114,6 +114,25 @@ pub fn kind(f: &Failure) -> &'static str {
 /// Passages printed when no model answers.
 const SHOWN: usize = 5;
 
+/// Sources that say different things on one point, both printed.
+fn print_conflicts(answer: &Answer) {
+    for c in &answer.conflicts {
+        println!("the sources disagree on this point; check which applies:");
+        for side in [&c.first, &c.second] {
+            if let Some(s) = answer.sources.get((side.n as usize).wrapping_sub(1)) {
+                let said = s.text.get(side.span.clone()).unwrap_or("").trim();
+                println!(
+                    "  [{}] {}, page {}{}: {said}",
+                    s.n,
+                    s.doc,
+                    s.page,
+                    version(s)
+                );
+            }
+        }
+    }
+}
+
 fn print_sources(answer: &Answer) {
     for s in answer.sources.iter().take(SHOWN) {
         let best = answer
@@ -238,12 +257,14 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
         Outcome::Extractive => {
             println!("no endpoint: the best passages, with their sentences nearest the question:");
             print_sources(&answer);
+            print_conflicts(&answer);
         }
         Outcome::AbstainedByModel | Outcome::Answered => {
             println!();
             if answer.outcome == Outcome::AbstainedByModel {
                 println!("abstained (the model): the sources do not hold the answer");
             }
+            print_conflicts(&answer);
             println!("citations:");
             for piece in answer.pieces() {
                 let Piece::Cite(cited) = piece else { continue };

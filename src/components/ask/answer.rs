@@ -269,10 +269,33 @@ fn finished(a: Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
             }),
             _ => None,
         });
+    // Sources that say different things on one point: both shown, neither picked.
+    let conflicts = a
+        .conflicts
+        .iter()
+        .map(|c| {
+            let side = |side: &fonte_core::answer::conflict::Side| {
+                let s = a.sources.get((side.n as usize).wrapping_sub(1))?;
+                let said = s.text.get(side.span.clone())?.trim().to_string();
+                Some(view! {
+                    <li data-testid="conflict-side" data-n=side.n.to_string()>
+                        {chip(s, false, selected)} " " <q>{said}</q>
+                    </li>
+                })
+            };
+            view! {
+                <div class="conflict" data-testid="conflict" role="note">
+                    <strong>{t!(i18n, conflict_title)}</strong>
+                    <ul>{side(&c.first)} {side(&c.second)}</ul>
+                </div>
+            }
+        })
+        .collect_view();
     view! {
         <div class="answer" data-outcome=outcome>
             {head}
             {version}
+            {conflicts}
             {translations}
             <Sources sources=sources answer=Some(a) selected=selected />
         </div>

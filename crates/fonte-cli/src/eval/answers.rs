@@ -13,6 +13,7 @@ use fonte_core::answer::ask::{
     prepare_question, reply, Answer, AskParams, Outcome, Prepared, Request,
 };
 use fonte_core::answer::cite::{parse, Piece};
+use fonte_core::answer::conflict::conflicts;
 use fonte_core::answer::llm::Endpoint;
 use fonte_core::answer::prompt::Lang;
 use fonte_core::search::corpus::Corpus;
@@ -122,8 +123,8 @@ pub fn run(
     }
     let ep = endpoint.endpoint();
     let transport = Ureq::new();
-    println!("| lang | questions | abstained before asking | sent | model abstained | answered | with [n] | all [n] valid | sentences supported |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| lang | questions | abstained before asking | evidence with a conflict flagged | sent | model abstained | answered | with [n] | all [n] valid | sentences supported |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for (lang, fallback) in [("en", Lang::En), ("pt", Lang::Pt)] {
         let params = AskParams {
             budget_chars: budget,
@@ -153,6 +154,7 @@ pub fn run(
                 threshold: t,
             };
             let mut abstained = 0;
+            let mut flagged = 0;
             let mut asked = Asked::default();
             for (i, q) in questions.iter().enumerate() {
                 // The page's pipeline; the endpoint is only asked below, for the first `limit`.
@@ -167,15 +169,38 @@ pub fn run(
                     Prepared::Done(ref a) if a.outcome == Outcome::AbstainedBeforeAsking
                 );
                 abstained += usize::from(before);
+                if !before {
+                    // Sources that disagree among all the evidence found (docs/QUALITY.md §7).
+                    let sources = ready.prepared.sources();
+                    let found = conflicts(sources, &[]);
+                    flagged += usize::from(!found.is_empty());
+                    for c in &found {
+                        let said = |s: &fonte_core::answer::conflict::Side| {
+                            let source = &sources[s.n as usize - 1];
+                            format!(
+                                "{} p.{}: {}",
+                                source.doc,
+                                source.page,
+                                source.text[s.span.clone()].trim()
+                            )
+                        };
+                        eprintln!(
+                            "  conflict for {q:?}:\n    {}\n    {}",
+                            said(&c.first),
+                            said(&c.second)
+                        );
+                    }
+                }
                 if let (Some(e), false, true) = (&ep, before, i < limit) {
                     ask_one(q, ready.prepared, (e, &transport), &mut asked);
                 }
             }
             let a = &asked;
             println!(
-                "| {lang} | {set} ({}) | {} | {} | {} | {} | {} | {} | {} |",
+                "| {lang} | {set} ({}) | {} | {} | {} | {} | {} | {} | {} | {} |",
                 questions.len(),
                 share(abstained, questions.len()),
+                share(flagged, questions.len() - abstained),
                 a.sent,
                 share(a.abstained, a.sent - a.failed),
                 share(a.answered, a.sent - a.failed),

@@ -104,6 +104,9 @@ pub struct Answer {
     /// citation of one is valid.
     #[serde(default)]
     pub all_versions: bool,
+    /// Sources it rests on that say different things on one point ([`crate::answer::conflict`]).
+    #[serde(default)]
+    pub conflicts: Vec<crate::answer::conflict::Conflict>,
 }
 
 impl Answer {

@@ -67,6 +67,7 @@ pub async fn prepare_question<X: AskServices, T: Transport>(
             translations: Vec::new(),
             library: Some(library),
             all_versions: request.params.all_versions,
+            conflicts: Vec::new(),
         };
         on(AskEvent::Sources(&[]));
         return Ok(Asked {

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use crate::answer::abstain::{evidence, Evidence, Threshold};
 use crate::answer::cite::{passage_sentences, sentences};
+use crate::answer::conflict::conflicts;
 use crate::answer::prompt::{build, is_abstention, Lang, Prompt, Source, Turn};
 use crate::answer::translate::Translated;
 use crate::search::corpus::Corpus;
@@ -165,6 +166,7 @@ pub fn prepare(
         translations: translated.iter().map(|t| t.translation.clone()).collect(),
         library: None,
         all_versions: params.all_versions,
+        conflicts: Vec::new(),
     };
     let weak = found.is_empty() || judged.is_some_and(|(e, t)| t.abstains(&e));
     if weak || !asking {
@@ -173,6 +175,9 @@ pub fn prepare(
             answer.outcome = Outcome::AbstainedBeforeAsking;
         }
         answer.extracts = extracts(question, &found);
+        if !weak {
+            answer.conflicts = conflicts(&found, &[]);
+        }
         answer.sources = found;
         return Prepared::Done(answer);
     }
@@ -190,6 +195,17 @@ pub fn finish(mut answer: Answer, prompt: Prompt, text: String) -> Answer {
         Outcome::Answered
     };
     answer.sentences = sentences(&text, &texts);
+    if answer.outcome == Outcome::Answered {
+        // The sources the answer rests on: those it cites or that Fonte matched to a sentence.
+        let mut used: Vec<u32> = answer
+            .sentences
+            .iter()
+            .flat_map(|s| s.cited.iter().copied().chain(s.matched))
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        answer.conflicts = conflicts(&prompt.sources, &used);
+    }
     answer.text = text;
     answer.sources = prompt.sources;
     answer
