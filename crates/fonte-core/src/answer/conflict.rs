@@ -6,7 +6,8 @@
 //! each of two documents, are *about the same point* when their content words (numbers aside)
 //! mostly agree (Jaccard ≥ [`SAME_POINT`], at least [`MIN_SHARED`] words in common); they
 //! *disagree* when the numbers written in them (digits: amounts, percentages, years, ISO
-//! dates) differ, or when only one of them is negated. It catches a changed fee, a deadline
+//! dates; not paths, addresses or a heading's section number) differ, or when only one of them
+//! is negated; sentences in two languages are not compared. It catches a changed fee, a deadline
 //! moved, a rule turned into its opposite; it does not catch numbers written as words ("ten"
 //! against "eleven"), the same point worded differently (below the overlap), or a disagreement
 //! spread over two sentences.
@@ -19,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::answer::cite::passage_sentences;
 use crate::answer::prompt::Source;
 use crate::search::corpus::VersionNote;
+use crate::search::lang::Lang;
 use crate::search::lexical::terms;
 use crate::text::words;
 
@@ -26,10 +28,9 @@ use crate::text::words;
 pub const SAME_POINT: f32 = 0.5;
 /// Content words they must share at least.
 pub const MIN_SHARED: usize = 4;
-/// Words that negate a sentence (folded).
-const NEGATIONS: &[&str] = &[
-    "not", "no", "never", "nor", "cannot", "nao", "nunca", "nem", "jamais", "nenhum", "nenhuma",
-];
+/// Words that negate a sentence (folded), per language: Portuguese "no" is "in the".
+const NEGATIONS_EN: &[&str] = &["not", "no", "never", "nor", "cannot", "none"];
+const NEGATIONS_PT: &[&str] = &["nao", "nunca", "nem", "jamais", "nenhum", "nenhuma"];
 
 /// One side of a disagreement: a sentence of a source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,10 +55,23 @@ pub struct Conflict {
 }
 
 /// The numbers written in a sentence: tokens holding a digit, without the punctuation around
-/// them ("450", "3%", "2025-02-10", "1.5").
+/// them ("450", "3%", "2025-02-10", "1.5"). Not values: a path or an address ("/usr/lib64",
+/// "https://…/v2"), and the section number a heading starts with ("3.2.1 Installing …").
 fn numbers(text: &str) -> Vec<String> {
-    text.split(|c: char| c.is_whitespace() || "()[]{};:\"“”'‘’".contains(c))
-        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric() && c != '%'))
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || "()[]{};\"“”'‘’".contains(c))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let section = |t: &str| {
+        t.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && t.contains(|c: char| c.is_ascii_digit())
+    };
+    tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| !(*i == 0 && section(t) && tokens.len() > 1))
+        .filter(|(_, t)| !t.contains('/') && !t.contains('@'))
+        .map(|(_, t)| t.trim_matches(|c: char| !c.is_alphanumeric() && c != '%'))
         .filter(|t| t.chars().any(|c| c.is_ascii_digit()))
         .map(str::to_string)
         .collect()
@@ -70,6 +84,7 @@ struct Said {
     content: HashSet<String>,
     numbers: Vec<String>,
     negated: bool,
+    lang: Option<Lang>,
 }
 
 /// Whether two sources' documents can disagree: different documents, unless one supersedes
@@ -97,6 +112,13 @@ pub fn conflicts(sources: &[Source], among: &[u32]) -> Vec<Conflict> {
                 .unwrap_or(0);
             passage_sentences(&s.text).into_iter().map(move |span| {
                 let text = &s.text[span.clone()];
+                let lang = Lang::detect(text);
+                let negations: &[&str] = match lang {
+                    Some(Lang::En) => NEGATIONS_EN,
+                    Some(Lang::Pt) => NEGATIONS_PT,
+                    // Unknown: the words that negate in either language and mean nothing else.
+                    None => &["not", "never", "cannot", "nao", "nunca", "jamais"],
+                };
                 Said {
                     n: s.n,
                     doc,
@@ -105,7 +127,8 @@ pub fn conflicts(sources: &[Source], among: &[u32]) -> Vec<Conflict> {
                         .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
                         .collect(),
                     numbers: numbers(text),
-                    negated: words(text).iter().any(|w| NEGATIONS.contains(&w.as_str())),
+                    negated: words(text).iter().any(|w| negations.contains(&w.as_str())),
+                    lang,
                     span,
                 }
             })
@@ -121,6 +144,11 @@ pub fn conflicts(sources: &[Source], among: &[u32]) -> Vec<Conflict> {
     for (i, a) in said.iter().enumerate() {
         for b in &said[i + 1..] {
             if a.doc == b.doc || !may_disagree(source(a.n), source(b.n)) {
+                continue;
+            }
+            // A translation shares its names, not its words: sentences in two languages are
+            // not compared.
+            if matches!((a.lang, b.lang), (Some(x), Some(y)) if x != y) {
                 continue;
             }
             if out.iter().any(|c| (c.first.n, c.second.n) == (a.n, b.n)) {

@@ -160,6 +160,56 @@ fn an_older_version_beside_its_current_one_is_history_not_a_conflict() {
 }
 
 #[test]
+fn a_translation_a_path_or_a_section_number_is_not_a_disagreement() {
+    // From the Debian FAQ in English and in Portuguese (flagged by an earlier version).
+    let translation = [
+        source(
+            1,
+            "en",
+            "3.2 But what about Knoppix, Linux Mint Debian Edition, Ubuntu, and others?",
+        ),
+        source(
+            2,
+            "pt",
+            "3.2.1 Eu sei que Knoppix/Linux Mint Debian Edition/Ubuntu/... são baseadas em Debian.",
+        ),
+    ];
+    assert!(conflicts(&translation, &[]).is_empty());
+    let paths = [
+        source(1, "a", "The instructions for reporting a bug are in the file /usr/share/doc/debian/bug-reporting.txt on release 12."),
+        source(2, "b", "The instructions for reporting a bug are in the file /usr/share/doc/debian/bug-reporting.txt on release 12."),
+    ];
+    assert!(conflicts(&paths, &[]).is_empty());
+    let headings = [
+        source(
+            1,
+            "a",
+            "4.1 Installing the monthly maintenance fee reports from the board",
+        ),
+        source(
+            2,
+            "b",
+            "5.3 Installing the monthly maintenance fee reports from the board",
+        ),
+    ];
+    assert!(conflicts(&headings, &[]).is_empty());
+    // Portuguese "no" is "in the", not a negation.
+    let no = [
+        source(
+            1,
+            "a",
+            "As instruções para relatar um erro estão no ficheiro do pacote de documentação.",
+        ),
+        source(
+            2,
+            "b",
+            "As instruções para relatar um erro estão em um ficheiro do pacote de documentação.",
+        ),
+    ];
+    assert!(conflicts(&no, &[]).is_empty());
+}
+
+#[test]
 fn numbers_written_as_words_are_not_caught() {
     let words = [
         source(
