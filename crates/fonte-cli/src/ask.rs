@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use fonte_core::answer::abstain::{Threshold, PROBES};
 use fonte_core::answer::ask::{
     ask, calibrate, Answer, AskError, AskEvent, AskParams, AskServices, Outcome, Request,
+    TranslateWith,
 };
 use fonte_core::answer::cite::Piece;
 use fonte_core::answer::library::{Counted, LibraryAnswer};
@@ -50,11 +51,25 @@ pub struct EndpointArgs {
     /// Most tokens of the answer.
     #[arg(long, default_value_t = 512)]
     max_tokens: u32,
-    /// Do not ask the endpoint to translate the question into the library's other language
-    /// before searching (by default, with an endpoint, a library of English and Portuguese
-    /// passages is searched with the question and its translation).
-    #[arg(long)]
-    no_translate: bool,
+}
+
+/// What translates a question (`--translate`).
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+pub enum TranslateArg {
+    Endpoint,
+    Here,
+    Off,
+}
+
+impl TranslateArg {
+    /// As the asking pipeline takes it.
+    pub fn with(self) -> TranslateWith {
+        match self {
+            TranslateArg::Endpoint => TranslateWith::Endpoint,
+            TranslateArg::Here => TranslateWith::Here,
+            TranslateArg::Off => TranslateWith::Off,
+        }
+    }
 }
 
 impl EndpointArgs {
@@ -83,6 +98,12 @@ pub struct AskArgs {
     question: String,
     #[command(flatten)]
     endpoint: EndpointArgs,
+    /// What translates the question into the library's other language before searching (a
+    /// library of English and Portuguese passages is searched with the question and its
+    /// translation): `endpoint` (the default, when there is one), `here` (the translation models
+    /// on this machine: nothing sent), `off`.
+    #[arg(long, value_enum, default_value_t = TranslateArg::Endpoint)]
+    translate: TranslateArg,
     /// Characters of passages the prompt may carry.
     #[arg(long, default_value_t = AskParams::default().budget_chars)]
     budget: usize,
@@ -166,6 +187,8 @@ pub struct CorpusLibrary<'a> {
     pub corpus: &'a Corpus,
     pub embed: &'a RefCell<EmbedQuery<'a>>,
     pub threshold: Option<Threshold>,
+    /// The translation models on this machine, when loaded (`--translate here`).
+    pub translator: Option<&'a fonte_core::answer::translate::local::LocalTranslator>,
 }
 
 impl AskServices for CorpusLibrary<'_> {
@@ -179,6 +202,13 @@ impl AskServices for CorpusLibrary<'_> {
     }
     fn with_corpus<R>(&self, f: impl FnOnce(&Corpus) -> R) -> R {
         f(self.corpus)
+    }
+    async fn translate_here(
+        &self,
+        question: &str,
+        to: Lang,
+    ) -> Result<Option<fonte_core::answer::translate::Translation>, String> {
+        Ok(self.translator.and_then(|t| t.translate(question, to)))
     }
 }
 
@@ -197,10 +227,15 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
         pollster::block_on(embedder.embed_query(q)).map_err(|e| e.to_string())
     });
     let threshold = threshold(&corpus, &mut *embed.borrow_mut())?;
+    let translator = match args.translate {
+        TranslateArg::Here => Some(crate::model::translator(std::path::Path::new("models"))?),
+        _ => None,
+    };
     let library = CorpusLibrary {
         corpus: &corpus,
         embed: &embed,
         threshold,
+        translator: translator.as_ref(),
     };
     let endpoint = args.endpoint.endpoint();
     let transport = Ureq::new();
@@ -213,7 +248,7 @@ pub fn run(args: &AskArgs) -> Result<(), String> {
             all_versions: args.all_versions,
             ..AskParams::default()
         },
-        translate: !args.endpoint.no_translate,
+        translate: args.translate.with(),
     };
     let mut out = std::io::stdout();
     let answer = pollster::block_on(ask(

@@ -304,7 +304,8 @@ fn a_question_in_the_other_language_is_searched_with_its_translation_too() {
         question,
         "--endpoint",
         &server.url,
-        "--no-translate",
+        "--translate",
+        "off",
     ]);
     assert!(o.status.success());
     let bodies = server.bodies.lock().unwrap();

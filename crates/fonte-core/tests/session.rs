@@ -100,7 +100,7 @@ fn request(question: &str) -> Request<'_> {
         question,
         turns: &[],
         params: AskParams::default(),
-        translate: true,
+        translate: fonte_core::answer::ask::TranslateWith::Endpoint,
     }
 }
 

@@ -143,7 +143,11 @@ impl Engine {
                 ln_scale: take(&mut model, &format!("{p}_rnn_ffn_ln_scale")),
                 ln_bias: take(&mut model, &format!("{p}_rnn_ffn_ln_bias")),
             };
-            let cross = load_attn(&mut model, &format!("{p}_context"), &format!("{p}_context_Wo"));
+            let cross = load_attn(
+                &mut model,
+                &format!("{p}_context"),
+                &format!("{p}_context_Wo"),
+            );
             let ffn = load_ffn(&mut model, &format!("{p}_ffn"));
             dec.push(DecLayer { ssru, cross, ffn });
         }

@@ -4,12 +4,10 @@
 // mimalloc: low-fragmentation, high-throughput allocator. Keeps resident memory
 // tight and scales better than the system allocator under many worker threads.
 
-
 pub mod engine;
 pub mod model;
 pub mod nn;
 pub mod shortlist;
-
 
 use std::path::Path;
 use tokenizers::Tokenizer;
@@ -74,14 +72,19 @@ impl Direction {
 
     /// Translate a single line (no structure/postprocessing — that stays in Python).
     pub fn translate(&self, text: &str) -> Result<String, String> {
-        let enc = self.tokenizer.encode(text, false).map_err(|e| e.to_string())?;
+        let enc = self
+            .tokenizer
+            .encode(text, false)
+            .map_err(|e| e.to_string())?;
         let mut src_ids: Vec<u32> = enc.get_ids().to_vec();
         src_ids.push(EOS);
         let ctx = self.engine.encode(&src_ids);
         let max_len = ((2.5 * src_ids.len() as f32).ceil()) as usize;
         let out_ids = self.engine.decode_greedy(&ctx, &src_ids, max_len);
         let ids_i: Vec<u32> = out_ids;
-        self.tokenizer.decode(&ids_i, true).map_err(|e| e.to_string())
+        self.tokenizer
+            .decode(&ids_i, true)
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -131,13 +131,16 @@ impl Model {
                             },
                         );
                     } else {
-                        let out: Vec<f32> =
-                            int8.iter().map(|&b| (b as i8 as f32) * inv).collect();
+                        let out: Vec<f32> = int8.iter().map(|&b| (b as i8 as f32) * inv).collect();
                         tensors.insert(
                             name.clone(),
                             Tensor {
                                 data: out,
-                                shape: if shape.is_empty() { vec![nelem] } else { shape.clone() },
+                                shape: if shape.is_empty() {
+                                    vec![nelem]
+                                } else {
+                                    shape.clone()
+                                },
                             },
                         );
                     }
@@ -151,7 +154,11 @@ impl Model {
                         name.clone(),
                         Tensor {
                             data: out,
-                            shape: if shape.is_empty() { vec![nelem] } else { shape.clone() },
+                            shape: if shape.is_empty() {
+                                vec![nelem]
+                            } else {
+                                shape.clone()
+                            },
                         },
                     );
                 }

@@ -4,10 +4,24 @@ use crate::model::Tensor;
 use gemm::{gemm, Parallelism};
 
 /// y[rows x out] = x[rows x in] @ W[in x out] (+ bias), row-major, into a fresh Vec.
-pub fn linear(x: &[f32], rows: usize, in_dim: usize, w: &Tensor, bias: Option<&Tensor>) -> Vec<f32> {
+pub fn linear(
+    x: &[f32],
+    rows: usize,
+    in_dim: usize,
+    w: &Tensor,
+    bias: Option<&Tensor>,
+) -> Vec<f32> {
     let out_dim = w.cols();
     let mut c = vec![0f32; rows * out_dim];
-    linear_into(&mut c, x, rows, in_dim, &w.data, out_dim, bias.map(|b| b.data.as_slice()));
+    linear_into(
+        &mut c,
+        x,
+        rows,
+        in_dim,
+        &w.data,
+        out_dim,
+        bias.map(|b| b.data.as_slice()),
+    );
     c
 }
 
@@ -45,11 +59,24 @@ pub fn linear_into(
         // C(rows x out) = X(rows x in) @ W(in x out), all row-major.
         unsafe {
             gemm(
-                rows, out_dim, in_dim,
-                c.as_mut_ptr(), 1, out_dim as isize, false,
-                x.as_ptr(), 1, in_dim as isize,
-                w.as_ptr(), 1, out_dim as isize,
-                0.0, 1.0, false, false, false,
+                rows,
+                out_dim,
+                in_dim,
+                c.as_mut_ptr(),
+                1,
+                out_dim as isize,
+                false,
+                x.as_ptr(),
+                1,
+                in_dim as isize,
+                w.as_ptr(),
+                1,
+                out_dim as isize,
+                0.0,
+                1.0,
+                false,
+                false,
+                false,
                 Parallelism::None,
             );
         }

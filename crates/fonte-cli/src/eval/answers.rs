@@ -152,6 +152,7 @@ pub fn run(
                 corpus: c,
                 embed: &embed,
                 threshold: t,
+                translator: None,
             };
             let mut abstained = 0;
             let mut flagged = 0;
@@ -219,6 +220,6 @@ fn request<'a>(question: &'a str, params: &AskParams) -> Request<'a> {
         question,
         turns: &[],
         params: *params,
-        translate: false,
+        translate: fonte_core::answer::ask::TranslateWith::Off,
     }
 }

@@ -61,7 +61,8 @@ pub struct EvalArgs {
     language_direction: Option<PathBuf>,
     /// Also search each question with its translation into the library's other language,
     /// as the page does when asking with an endpoint, and print those rows beside the others
-    /// (`+tr`): `endpoint` asks `--endpoint` for it; `reference` takes the set's own wording
+    /// (`+tr`): `endpoint` asks `--endpoint` for it; `here` runs the translation models on this
+    /// machine, as the page does with no endpoint; `reference` takes the set's own wording
     /// of the question in that language (what a capable model's translation comes close to).
     #[arg(long, value_enum)]
     translate: Option<TranslateArg>,
@@ -94,6 +95,8 @@ enum Variant {
 #[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
 enum TranslateArg {
     Endpoint,
+    /// The translation models on this machine (models/translate-*), as the page runs them.
+    Here,
     Reference,
 }
 

@@ -15,7 +15,8 @@ use crate::http::Ureq;
 use crate::words::language;
 
 /// Each question's translations into the languages of the library it is not in, as the page
-/// asks for them ([`targets`]): by the endpoint, or the set's own other wording.
+/// asks for them ([`targets`]): by the endpoint, by the models on this machine, or the set's own
+/// other wording.
 pub(super) fn translations<'a>(
     how: TranslateArg,
     corpus: &Corpus,
@@ -29,7 +30,11 @@ pub(super) fn translations<'a>(
                 .endpoint()
                 .ok_or("--translate endpoint needs --endpoint")?,
         ),
-        TranslateArg::Reference => None,
+        TranslateArg::Here | TranslateArg::Reference => None,
+    };
+    let translator = match how {
+        TranslateArg::Here => Some(crate::model::translator(std::path::Path::new("models"))?),
+        _ => None,
     };
     let present = corpus.languages();
     let embed = RefCell::new(|q: &str| {
@@ -40,6 +45,7 @@ pub(super) fn translations<'a>(
         corpus,
         embed: &embed,
         threshold: None,
+        translator: translator.as_ref(),
     };
     let transport = Ureq::new();
     let mut out: HashMap<&str, Vec<Translated>> = HashMap::new();
@@ -49,6 +55,10 @@ pub(super) fn translations<'a>(
             continue;
         }
         let translated = match &endpoint {
+            None if how == TranslateArg::Here => {
+                let question = case.question;
+                pollster::block_on(ask::here_translations(&library, question, &mut |_| {}))?.found
+            }
             Some(e) => {
                 let mut on = |event: AskEvent<'_>| {
                     if let AskEvent::TranslationSkipped(to, failure) = event {

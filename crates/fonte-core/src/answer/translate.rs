@@ -9,6 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod local;
+
 use crate::answer::llm::{stream_answer, Endpoint, Failure, Transport};
 use crate::answer::prompt::{Message, Prompt, Role};
 use crate::search::lang::Lang;
@@ -135,6 +137,15 @@ pub fn clean(reply: &str, question: &str, to: Lang) -> Option<String> {
     let parroted =
         fold(text) == fold(example(to).1) && fold(question.trim()) != fold(example(to).0);
     (!text.is_empty() && !long && !same && !parroted).then(|| text.to_string())
+}
+
+/// The translation a local model gave for `question`: trimmed; `None` when empty, the question
+/// itself, or far longer than a translation of it can be (a decoder that ran on).
+pub fn clean_local(out: &str, question: &str) -> Option<String> {
+    let text = out.trim();
+    let long = text.chars().count() > 3 * question.chars().count() + 40;
+    let same = fold(text) == fold(question.trim());
+    (!text.is_empty() && !long && !same).then(|| text.to_string())
 }
 
 /// Asks `endpoint` for `question` in `to` ([`prompt`], at temperature 0, [`MAX_TOKENS`] at

@@ -1,8 +1,8 @@
 //! Validation CLI: reads model dir + reads lines from stdin, prints translations.
 //! Usage: tl-cli <model_dir>   (lines on stdin)
 
-use std::io::{self, BufRead, Write};
 use fast_translate_native::Direction;
+use std::io::{self, BufRead, Write};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

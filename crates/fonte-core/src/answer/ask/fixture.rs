@@ -116,7 +116,7 @@ pub(super) fn request(question: &str) -> Request<'_> {
         question,
         turns: &[],
         params: AskParams::default(),
-        translate: true,
+        translate: TranslateWith::Endpoint,
     }
 }
 

@@ -14,7 +14,8 @@ mod steps;
 mod tests;
 
 pub use pipeline::{
-    ask, prepare_question, reply, translations, AskError, AskServices, Asked, Translations,
+    ask, here_translations, prepare_question, reply, translations, AskError, AskServices, Asked,
+    Translations,
 };
 pub use steps::{calibrate, extracts, finish, judge, prepare, retrieval_query, sources, Prepared};
 
@@ -125,9 +126,21 @@ pub struct Request<'a> {
     pub turns: &'a [Turn],
     /// Budget, depth, fallback language.
     pub params: AskParams,
-    /// Whether a question that passes abstention is also searched in its translation into the
-    /// library's other language (by the endpoint, when there is one).
-    pub translate: bool,
+    /// Whether, and by what, a question that passes abstention is also searched in its
+    /// translation into the library's other language.
+    pub translate: TranslateWith,
+}
+
+/// What translates a question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TranslateWith {
+    /// Nothing: the question is searched as asked.
+    Off,
+    /// The endpoint the answer goes to (one more request to it), when there is one.
+    Endpoint,
+    /// The translation models on this machine ([`crate::answer::translate::local`]): nothing
+    /// is sent.
+    Here,
 }
 
 /// What the front end learns while an answer is made, in order.

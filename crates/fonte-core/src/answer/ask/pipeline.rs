@@ -9,11 +9,11 @@
 
 use crate::answer::abstain::Threshold;
 use crate::answer::llm::{stream_answer, Endpoint, Failure, Transport};
-use crate::answer::translate::{targets, translate, Translated};
+use crate::answer::translate::{targets, translate, Translated, Translation};
 use crate::search::corpus::Corpus;
 
 use super::steps::{finish, judge, prepare, retrieval_query, Prepared};
-use super::{Answer, AskEvent, Outcome, Request};
+use super::{Answer, AskEvent, Outcome, Request, TranslateWith};
 use crate::answer::library::{answer as library_answer, recognise};
 use crate::answer::prompt::Lang;
 
@@ -32,6 +32,15 @@ pub trait AskServices {
     /// Runs `f` on the library's corpus, ranked as its search box ranks; the borrow never
     /// spans an await, so documents may be added while a question is asked.
     fn with_corpus<R>(&self, f: impl FnOnce(&Corpus) -> R) -> R;
+    /// `question` in `to` by the translation models on this machine, when there are; `None`
+    /// when there are none or nothing usable came out.
+    async fn translate_here(
+        &self,
+        _question: &str,
+        _to: Lang,
+    ) -> Result<Option<Translation>, Self::Error> {
+        Ok(None)
+    }
 }
 
 /// A question made ready for the answer's request.
@@ -45,7 +54,7 @@ pub struct Asked {
 }
 
 /// Everything before the answer's request: the question's vector, the abstention decision on
-/// it, its translations (only when it passed, `request.translate` is on and there is an
+/// it, its translations (only when it passed and `request.translate` names an available
 /// endpoint), the evidence and the prompt.
 pub async fn prepare_question<X: AskServices, T: Transport>(
     services: &X,
@@ -84,9 +93,13 @@ pub async fn prepare_question<X: AskServices, T: Transport>(
     let Translations {
         found: translated,
         stopped,
-    } = match endpoint.filter(|_| request.translate && !abstains) {
-        Some(endpoint) => translations(services, endpoint, &query, on).await?,
-        None => Translations::default(),
+    } = match (request.translate, endpoint) {
+        _ if abstains => Translations::default(),
+        (TranslateWith::Endpoint, Some(endpoint)) => {
+            translations(services, endpoint, &query, on).await?
+        }
+        (TranslateWith::Here, _) => here_translations(services, &query, on).await?,
+        _ => Translations::default(),
     };
     on(AskEvent::Retrieving);
     let prepared = services.with_corpus(|c| {
@@ -141,6 +154,32 @@ pub async fn translations<X: AskServices, T: Transport>(
                 break;
             }
             Err(f) => on(AskEvent::TranslationSkipped(to, Some(&f))),
+        }
+    }
+    Ok(out)
+}
+
+/// `query` translated on this machine ([`AskServices::translate_here`]) into each language of
+/// the library it is not in, each embedded as a query: nothing is sent. `fonte eval --translate
+/// here` calls it to measure the ranking users get.
+pub async fn here_translations<X: AskServices>(
+    services: &X,
+    query: &str,
+    on: &mut dyn FnMut(AskEvent<'_>),
+) -> Result<Translations, X::Error> {
+    let mut out = Translations::default();
+    let present = services.with_corpus(Corpus::languages);
+    for to in targets(query, &present) {
+        on(AskEvent::Translating(to));
+        match services.translate_here(query, to).await? {
+            Some(translation) => {
+                on(AskEvent::Translated(&translation));
+                out.found.push(Translated {
+                    vector: services.embed_query(&translation.text).await?,
+                    translation,
+                });
+            }
+            None => on(AskEvent::TranslationSkipped(to, None)),
         }
     }
     Ok(out)

@@ -127,7 +127,7 @@ fn an_answer_streams_and_its_citations_are_checked() {
     let a = run(ask(
         &lib,
         &Request {
-            translate: false,
+            translate: TranslateWith::Off,
             ..request("How do boats float?")
         },
         Some((&endpoint(), &t)),
@@ -158,7 +158,7 @@ fn a_failed_stream_is_retried_with_the_same_prompt() {
     ]);
     let e = endpoint();
     let r = Request {
-        translate: false,
+        translate: TranslateWith::Off,
         ..request("What do riders pedal?")
     };
     let asked = run(prepare_question(&lib, &r, Some((&e, &t)), &mut |_| {})).unwrap();
@@ -181,7 +181,7 @@ fn the_model_abstaining_is_an_abstention() {
     let a = run(ask(
         &lib,
         &Request {
-            translate: false,
+            translate: TranslateWith::Off,
             ..request("Qual é o prazo do contrato?")
         },
         Some((&endpoint(), &t)),
@@ -254,7 +254,7 @@ fn a_follow_up_carries_the_conversation() {
         &lib,
         &Request {
             turns: &turns,
-            translate: false,
+            translate: TranslateWith::Off,
             ..request("And steel ones?")
         },
         Some((&endpoint(), &t)),
