@@ -1,11 +1,8 @@
 //! What the page shows, as signals: one [`Ui`] (all `Copy` handles) shared by the components
 //! and updated by the engine.
 
-use std::collections::BTreeMap;
-
-use fonte_core::pdf::dates::PubDate;
 use fonte_core::pdf::{Loss, PartialReason, RejectReason, Report, Stopped, Unreadable};
-use fonte_core::search::corpus::{Published, VersionNote};
+use fonte_core::search::corpus::VersionNote;
 use leptos::prelude::*;
 
 use crate::models::Model;
@@ -13,6 +10,10 @@ use crate::models::Placement;
 use crate::AppError;
 use fonte_core::search::corpus::BuildInfo;
 use fonte_core::DocId;
+
+mod versions;
+
+pub use versions::{DocVersion, ProposalView, Versions};
 
 /// Where a file is in ingestion, or how it ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -271,42 +272,6 @@ pub struct ResultRow {
     pub lexical_only: bool,
     /// Which version of its text its document is, when it is one of a group.
     pub version: Option<VersionNote>,
-}
-
-/// What the page shows of the documents' dates and versions, from the library's records.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Versions {
-    /// Each stored document's.
-    pub docs: BTreeMap<DocId, DocVersion>,
-    /// Documents that look like versions of one text, for the person to confirm.
-    pub proposals: Vec<ProposalView>,
-    /// Whether any confirmed group has an older version (then searching all versions is
-    /// offered).
-    pub any_superseded: bool,
-}
-
-/// A document's publication date and its place among its versions.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DocVersion {
-    /// Its publication date and where it came from.
-    pub published: Option<Published>,
-    /// Its group's name, once confirmed.
-    pub group: Option<String>,
-    /// Its place in the group.
-    pub note: Option<VersionNote>,
-    /// The current version's file name, for an older one.
-    pub superseded_by: Option<String>,
-}
-
-/// A proposed group of versions.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProposalView {
-    /// The documents, newest first.
-    pub ids: Vec<DocId>,
-    /// The group's name (the newest one's title or file name).
-    pub name: String,
-    /// Each one's file name and date, same order.
-    pub members: Vec<(String, Option<PubDate>)>,
 }
 
 /// What the page tells the user about a whole operation; worded by
