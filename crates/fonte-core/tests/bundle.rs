@@ -354,6 +354,16 @@ fn the_sharing_doors_caps_refuse_a_bundle_before_inflating_it() {
         m["documents"][0]["name"] = "n".repeat(limits::NAME + 1).into()
     });
     assert!(too_large(&name).contains("document name"));
+    // A document's dates and versions (format 1.2) past their caps.
+    let group = with_manifest(&good, |m| {
+        m["documents"][0]["about"] = serde_json::json!({ "group": "g".repeat(limits::NAME + 1) })
+    });
+    assert!(too_large(&group).contains("version group"));
+    let date = serde_json::json!({ "date": { "year": 2024, "month": null, "day": null }, "source": "InfoCreated" });
+    let dates = with_manifest(&good, |m| {
+        m["documents"][0]["about"] = serde_json::json!({ "found": vec![date; limits::DATES + 1] })
+    });
+    assert!(too_large(&dates).contains("dates of one document"));
     let text = with_first_chunk(&good, |c| c.chunk.text = "w ".repeat(limits::CHUNK_TEXT));
     assert!(too_large(&text).contains("chunk text"));
     // A chunk whose text is not its page's at its range (what a citation would show).

@@ -28,8 +28,10 @@ pub struct Published {
     pub from: DateFrom,
 }
 
-/// A document's metadata beyond its file: publication date, when added, its versions.
+/// A document's metadata beyond its file: publication date, when added, its versions. Each
+/// field may be missing where it is read as JSON (a bundle's manifest, a stored record).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct About {
     /// When it was published, if known.
     pub published: Option<Published>,
