@@ -147,3 +147,41 @@ fn a_damaged_model_file_is_refused_before_it_is_parsed() {
     let err = load(&[d]).err().expect("refused");
     assert!(err.to_string().contains("sha256"), "{err}");
 }
+
+#[test]
+fn the_worker_protocol_loads_translates_and_says_why_it_cannot() {
+    use fonte_core::answer::translate::protocol::{
+        decode, encode, LoadDirection, Reply, Request, Worker,
+    };
+    let mut w = Worker::default();
+    let ask = Request::Translate {
+        question: "Como faço para instalar um pacote?".into(),
+        to: Lang::En,
+    };
+    assert!(
+        matches!(w.handle(ask.clone(), &[]), Reply::Failed(_)),
+        "nothing loaded"
+    );
+    let d = direction("translate-pten", Lang::Pt, Lang::En);
+    let load = Request::Load(vec![LoadDirection {
+        from: d.from,
+        to: d.to,
+        sha256: [
+            d.bytes[0].1.clone(),
+            d.bytes[1].1.clone(),
+            d.bytes[2].1.clone(),
+        ],
+    }]);
+    // Through the message encoding, as the page sends it.
+    let load: Request = decode(&encode(&load).unwrap()).unwrap();
+    let files: Vec<Vec<u8>> = d.bytes.iter().map(|(b, _)| b.clone()).collect();
+    assert!(
+        matches!(w.handle(load.clone(), &files[..2]), Reply::Failed(_)),
+        "a file missing"
+    );
+    assert_eq!(w.handle(load, &files), Reply::Loaded);
+    match w.handle(ask, &[]) {
+        Reply::Translated(Some(t)) => assert!(fold(&t.text).contains("install"), "{}", t.text),
+        other => panic!("{other:?}"),
+    }
+}

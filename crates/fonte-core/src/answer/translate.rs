@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod local;
+pub mod protocol;
 
 use crate::answer::llm::{stream_answer, Endpoint, Failure, Transport};
 use crate::answer::prompt::{Message, Prompt, Role};
