@@ -37,9 +37,32 @@ pub enum AppError {
     /// The ONNX runtime failed to start or to run the model.
     #[error("embedding runtime: {0}")]
     Runtime(String),
+    /// The translation worker failed (the question is searched as typed).
+    #[error("translator: {0:?}")]
+    Translator(TranslatorFailed),
     /// An error from the core.
     #[error(transparent)]
     Core(#[from] fonte_core::Error),
+}
+
+/// Why the translation worker gave no translation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TranslatorFailed {
+    /// It panicked or could not start (what the browser or the panic said).
+    Crashed(String),
+    /// It said no (a model file's checksum, a message it did not expect).
+    Refused(String),
+    /// It did not answer within this many seconds.
+    TimedOut {
+        /// The limit.
+        secs: u32,
+    },
+}
+
+impl From<TranslatorFailed> for AppError {
+    fn from(why: TranslatorFailed) -> Self {
+        AppError::Translator(why)
+    }
 }
 
 #[cfg(target_arch = "wasm32")]

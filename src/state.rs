@@ -299,6 +299,8 @@ pub enum Notice {
     },
     /// Files dropped while the library could not open.
     FilesNotAdded(AppError),
+    /// The question was searched as typed: the translation on this device failed.
+    TranslationUnavailable(AppError),
 }
 
 impl From<AppError> for Notice {

@@ -7,7 +7,7 @@ use fonte_core::share::bundle::BundleError;
 use leptos::prelude::*;
 use leptos_i18n::I18nContext;
 
-use crate::error::HostedError;
+use crate::error::{HostedError, TranslatorFailed};
 use crate::i18n::*;
 use crate::state::Notice;
 use crate::AppError;
@@ -31,6 +31,14 @@ pub fn error_view(i18n: I18nContext<Locale>, e: &AppError) -> AnyView {
             view! { {t!(i18n, bundle_refused)} " " {stopped_view(i18n, &why)} }.into_any()
         }
         AppError::Runtime(detail) => t!(i18n, err_runtime, detail).into_any(),
+        AppError::Translator(why) => match why {
+            TranslatorFailed::Crashed(detail) | TranslatorFailed::Refused(detail) => {
+                t!(i18n, err_translator, detail).into_any()
+            }
+            TranslatorFailed::TimedOut { secs } => {
+                t!(i18n, err_translator_timed_out, secs).into_any()
+            }
+        },
         AppError::Core(core) => match core {
             Core::Tokenizer(detail) => t!(i18n, err_tokenizer, detail).into_any(),
             Core::Manifest(detail) => t!(i18n, err_manifest, detail).into_any(),
@@ -119,6 +127,9 @@ pub fn notice_view(i18n: I18nContext<Locale>, n: &Notice) -> AnyView {
             .into_any(),
         Notice::FilesNotAdded(e) => {
             view! { {t!(i18n, files_not_added)} " " {error_view(i18n, &e)} }.into_any()
+        }
+        Notice::TranslationUnavailable(e) => {
+            view! { {t!(i18n, translation_unavailable)} " " {error_view(i18n, &e)} }.into_any()
         }
     }
 }

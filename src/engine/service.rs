@@ -8,11 +8,13 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use async_lock::{Mutex, MutexGuard};
+use fonte_core::answer::translate::Translation;
 use fonte_core::embed::Embedder;
 use fonte_core::ingest::queue::Services;
 use fonte_core::ingest::Prepared;
 use fonte_core::pdf::{RejectReason, Report, Stopped};
 use fonte_core::search::chunk::ChunkParams;
+use fonte_core::search::lang::Lang;
 use leptos::prelude::*;
 
 use super::{yield_now, ORT_DIR};
@@ -22,7 +24,8 @@ use crate::platform::assets::fetch_bytes;
 use crate::platform::embed::{choose_compute, requested_compute, OrtWebEncoder};
 use crate::platform::embed_pool::{pool_size, PageEncoder, PoolEncoder, TEXTS_PER_WORKER};
 use crate::platform::reader::ReaderWorker;
-use crate::state::Ui;
+use crate::platform::translator;
+use crate::state::{Notice, Ui};
 use crate::{AppError, AppResult};
 
 /// The reader and embedder of one model.
@@ -132,6 +135,18 @@ impl fonte_core::session::Services for ModelService {
         let mut slot = self.embedder().await?;
         let embedder = slot.as_mut().expect("loaded by embedder()");
         Ok(embedder.embed_query(text).await?)
+    }
+
+    /// `question` in `to` by the page's translation worker. A failure there is shown as a
+    /// notice and the question is searched as typed: a translation helps, it is not needed.
+    async fn translate_here(&self, question: &str, to: Lang) -> AppResult<Option<Translation>> {
+        match translator::shared().translate(question, to).await {
+            Ok(t) => Ok(t),
+            Err(e) => {
+                self.ui.notice.set(Some(Notice::TranslationUnavailable(e)));
+                Ok(None)
+            }
+        }
     }
 }
 

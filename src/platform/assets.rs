@@ -21,6 +21,32 @@ pub async fn fetch_bytes(url: &str) -> AppResult<Vec<u8>> {
     resp.binary().await.map_err(|e| asset_err(e.to_string()))
 }
 
+/// GETs `url` (same origin as the app) and returns its body as a JavaScript buffer, never
+/// copied into the page's wasm memory (which does not shrink): for large files handed on to a
+/// worker.
+pub async fn fetch_buffer(url: &str) -> AppResult<js_sys::ArrayBuffer> {
+    use wasm_bindgen::JsCast;
+    let asset_err = |reason: String| AppError::Asset {
+        url: url.to_string(),
+        reason,
+    };
+    let resp = Request::get(url)
+        .send()
+        .await
+        .map_err(|e| asset_err(e.to_string()))?;
+    if !resp.ok() {
+        return Err(asset_err(format!("HTTP {}", resp.status())));
+    }
+    let body = web_sys::Response::from(resp)
+        .array_buffer()
+        .map_err(|e| asset_err(AppError::js_text(&e)))?;
+    wasm_bindgen_futures::JsFuture::from(body)
+        .await
+        .map_err(|e| asset_err(AppError::js_text(&e)))?
+        .dyn_into()
+        .map_err(|e| asset_err(AppError::js_text(&e)))
+}
+
 /// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
 pub fn absolute(rel: &str) -> String {
     web_sys::window()

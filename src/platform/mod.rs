@@ -14,4 +14,5 @@ pub mod offline;
 pub mod pdfview;
 pub mod reader;
 pub mod storage;
+pub mod translator;
 pub mod worker;

@@ -1,7 +1,7 @@
 //! The translation worker: a wasm module of its own (Trunk `data-type="worker"`), running
 //! `fonte_core::answer::translate::protocol::Worker` so that loading the two models (about 160
-//! MB resident) and translating a question never block the page. Work in progress (issue 47):
-//! not yet started by the page.
+//! MB resident) and translating a question never block the page
+//! (`platform::translator` starts it when a question first needs a translation).
 //!
 //! Messages: the page sends `[request, file, file, …]` (`Uint8Array`s: a postcard `Request`,
 //! then the model files of a `Load`); the worker answers postcard `Reply` bytes, or

@@ -133,7 +133,7 @@ test('a question the library cannot answer is abstained on before asking: nothin
   // question as typed (its vector is cross-lingual), so not even the translation goes out.
   // (The same conversation: an abstained turn is not carried into the next question.)
   await useScript('translating');
-  assert.ok(await page.getByTestId('endpoint-translate').isChecked(), 'translation is on');
+  await page.getByTestId('translate-with').selectOption('endpoint');
   const pt = await ask('Qual é o ponto de ebulição do nitrogênio líquido em kelvin?');
   assert.equal(await pt.locator('.answer').getAttribute('data-outcome'), 'abstained-before');
   assert.equal(await pt.getByTestId('translation').count(), 0);
@@ -278,8 +278,9 @@ test('the key stays in memory unless remembered, and forget removes it', async (
   assert.deepEqual(errors, [], 'no page errors');
 });
 
-test('a Portuguese question of an English library is also searched in its English translation, unless turned off', async () => {
+test('a Portuguese question of an English library is also searched in its English translation by the endpoint when chosen, unless turned off', async () => {
   await useScript('translating');
+  await page.getByTestId('translate-with').selectOption('endpoint');
   const before = (await llm.requests()).length;
   // A question that passes abstention as typed (decided before the translation is asked
   // for): natively its best passage scores 0.831 against this two-page library's threshold
@@ -299,14 +300,14 @@ test('a Portuguese question of an English library is also searched in its Englis
     (await ex.getByTestId('translation').textContent()).trim(),
     'Also searched in English: “Who are the crazy ones, the misfits and the rebels?”',
   );
-  await page.getByTestId('endpoint-translate').uncheck();
+  await page.getByTestId('translate-with').selectOption('off');
   await page.getByTestId('new-conversation').click();
   const off = (await llm.requests()).length;
   ex = await ask(question);
   const sentOff = (await llm.requests()).slice(off);
   assert.ok(sentOff.every((r) => !r.body.includes("Translate the user's")), 'no translation asked for');
   assert.equal(await ex.getByTestId('translation').count(), 0);
-  await page.getByTestId('endpoint-translate').check();
+  await page.getByTestId('translate-with').selectOption('endpoint');
 
   // Stopped while translating: nothing more is sent, and Retry goes on without the translation.
   await useScript('translating-slow');
@@ -330,9 +331,50 @@ test('a Portuguese question of an English library is also searched in its Englis
   assert.ok(!(await llm.requests()).slice(stopAt + 1).some((r) => r.body.includes("Translate the user's")));
 });
 
+test('by default a Portuguese question is translated on this device: the models load once, nothing leaves the app origin', async () => {
+  await page.getByTestId('translate-with').selectOption('here');
+  // No endpoint: an extractive answer, so nothing at all may be sent.
+  await page.getByTestId('endpoint-base-url').fill('');
+  await page.getByTestId('endpoint-base-url').dispatchEvent('change');
+  if (await page.getByTestId('new-conversation').isEnabled()) await page.getByTestId('new-conversation').click();
+  const question = 'Quem são os loucos, os desajustados, os rebeldes e os encrenqueiros, os que veem as coisas de outro jeito?';
+  // A damaged model file is refused (its checksum, before it is parsed): the question is
+  // searched as typed and a notice says why; the next question tries again.
+  const MODEL = '**/models/translate-pten/model.pten.intgemm.alphas.bin';
+  await page.route(MODEL, (route) => route.fulfill({ status: 200, body: Buffer.alloc(4096, 7) }));
+  const damaged = await ask(question);
+  assert.equal(await damaged.locator('.answer').getAttribute('data-outcome'), 'extractive');
+  assert.equal(await damaged.getByTestId('translation').count(), 0);
+  assert.match(await page.getByTestId('notice').textContent(), /searched as typed, without its translation: The translation model on this device failed \(.*sha256/);
+  await page.unroute(MODEL);
+  await page.getByTestId('notice').locator('button').click();
+  const requests = [];
+  const record = (r) => requests.push(r.url());
+  context.on('request', record);
+  const sent = (await llm.requests()).length;
+  const ex = await ask(question);
+  assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'extractive');
+  // The tiny Marian model's own English (natively: "Who are the madmen, the misfits, the
+  // rebels and the troubles, …"), shown as what was also searched.
+  assert.match((await ex.getByTestId('translation').textContent()).trim(), /^Also searched in English: “Who are the .*misfits.*”$/);
+  assert.match(await ex.getByTestId('answer-source').first().textContent(), /crazyones\.pdf/);
+  // One that passes abstention as typed (natively, `fonte ask` on the same two PDFs).
+  const second = await ask('Os loucos, os desajustados e os rebeldes mudam as coisas?');
+  assert.match((await second.getByTestId('translation').textContent()).trim(), /^Also searched in English: “.+”$/);
+  context.off('request', record);
+  const model = requests.filter((u) => u.endsWith('/models/translate-pten/model.pten.intgemm.alphas.bin'));
+  assert.equal(model.length, 1, `the pt→en model fetched once, on first need: ${requests}`);
+  assert.ok(!requests.some((u) => u.includes('translate-enpt')), 'the direction not needed is not fetched');
+  const origin = new URL(server.url).origin;
+  assert.deepEqual(requests.filter((u) => !u.startsWith('blob:') && !u.startsWith('data:') && new URL(u).origin !== origin), []);
+  assert.equal((await llm.requests()).length, sent, 'nothing sent to the endpoint');
+  assert.equal(await page.getByTestId('notice').count(), 0, 'no notice');
+  assert.deepEqual(errors, [], 'no page errors');
+});
+
 test('questions about the library are answered from its records, in both languages: nothing searched, nothing sent', async () => {
   await useScript('translating');
-  assert.ok(await page.getByTestId('endpoint-translate').isChecked(), 'translation is on');
+  await page.getByTestId('translate-with').selectOption('endpoint');
   await page.getByTestId('new-conversation').click();
   const sent = (await llm.requests()).length;
   const count = await ask('How many documents are there?');

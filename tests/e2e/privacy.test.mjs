@@ -1,7 +1,8 @@
 // Privacy under conditions telemetry might wait for: the app served under a non-loopback host
 // name (mapped to 127.0.0.1 by Chromium's resolver) with `navigator.webdriver` hidden, every
 // request recorded at the browser-context level (workers included), through a whole journey:
-// drop, read in the worker, embed, search, open the source page in pdf.js. Also checks the
+// drop, read in the worker, embed, search, open the source page in pdf.js, ask a question in
+// the other language with no endpoint (translated on this device). Also checks the
 // security headers of scripts/static_server.py.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -55,7 +56,16 @@ test('under a real host name, with automation hidden, every request (workers too
   await page.getByTestId('open-source').first().click();
   await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
 
+  // A question in the library's other language, with no endpoint: translated on this device.
+  await page.getByTestId('question').fill('Quem são os loucos, os desajustados e os rebeldes?');
+  await page.getByTestId('question').press('Enter');
+  const ex = page.getByTestId('exchange').first();
+  await ex.locator('xpath=self::*[@data-phase="done"]').waitFor({ timeout: 120_000 });
+  assert.match(await ex.getByTestId('translation').textContent(), /Also searched in English: “.+”/);
+
   const origin = new URL(url).origin;
+  assert.ok(requests.some((u) => u.endsWith('/fonte-translate-worker_bg.wasm')), 'the translation worker ran');
+  assert.ok(requests.some((u) => u.includes('/models/translate-pten/')), 'the translation model was fetched');
   assert.ok(requests.some((u) => u.endsWith('/fonte-worker_bg.wasm')), `the reader worker's requests are recorded: ${requests}`);
   assert.ok(requests.some((u) => u.endsWith('model.onnx')), 'the model was fetched');
   assert.ok(requests.some((u) => u.includes('/pdfjs/')), 'pdf.js was loaded');

@@ -79,7 +79,7 @@ test('the changed point is answered from the current version only, and the answe
   await page.getByTestId('endpoint-base-url').dispatchEvent('change');
   await page.getByTestId('endpoint-model').fill('scripted-model');
   await page.getByTestId('endpoint-model').dispatchEvent('change');
-  await page.getByTestId('endpoint-translate').uncheck();
+  await page.getByTestId('translate-with').selectOption('off');
   const ex = await ask('What is the monthly maintenance fee each household pays?');
   assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'answered');
   const prompt = JSON.parse((await llm.requests()).at(-1).body).messages.map((m) => m.content).join('\n');

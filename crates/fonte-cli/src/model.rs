@@ -43,53 +43,35 @@ pub fn load_for(
 pub fn translator(
     models: &Path,
 ) -> Result<fonte_core::answer::translate::local::LocalTranslator, String> {
-    use fonte_core::answer::translate::local::{DirectionFiles, LocalTranslator};
-    use fonte_core::search::lang::Lang;
-    struct Read {
-        from: Lang,
-        to: Lang,
-        files: Vec<(Vec<u8>, String)>,
-    }
+    use fonte_core::answer::translate::local::{
+        DirectionFiles, LocalTranslator, Manifest, FOLDERS,
+    };
     let mut read = Vec::new();
-    for (name, from, to) in [
-        ("translate-pten", Lang::Pt, Lang::En),
-        ("translate-enpt", Lang::En, Lang::Pt),
-    ] {
+    for (name, from, to) in FOLDERS {
         let dir = models.join(name);
         let manifest_path = dir.join("manifest.json");
-        let manifest: serde_json::Value = serde_json::from_slice(
-            &std::fs::read(&manifest_path)
-                .map_err(|e| format!("{}: {e}", manifest_path.display()))?,
-        )
-        .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
-        let files = manifest["files"]
-            .as_object()
-            .ok_or_else(|| format!("{}: no files", manifest_path.display()))?;
-        let pick = |pred: &dyn Fn(&str) -> bool| -> Result<(Vec<u8>, String), String> {
-            let (file, spec) = files
-                .iter()
-                .find(|(f, _)| pred(f))
-                .ok_or_else(|| format!("{}: a file is missing", manifest_path.display()))?;
+        let manifest = std::fs::read(&manifest_path)
+            .map_err(|e| format!("{}: {e}", manifest_path.display()))
+            .and_then(|b| {
+                Manifest::parse(&b).map_err(|e| format!("{}: {e}", manifest_path.display()))
+            })?;
+        let mut files = Vec::new();
+        for (file, sha) in manifest.files().map_err(|e| e.to_string())? {
             let path = dir.join(file);
             let bytes = std::fs::read(&path)
                 .map_err(|e| format!("{}: {e} (scripts/setup.sh installs it)", path.display()))?;
-            Ok((bytes, spec["sha256"].as_str().unwrap_or("").to_string()))
-        };
-        let files = vec![
-            pick(&|f| f.ends_with(".intgemm.alphas.bin"))?,
-            pick(&|f| f.starts_with("lex."))?,
-            pick(&|f| f == "tokenizer.json")?,
-        ];
-        read.push(Read { from, to, files });
+            files.push((bytes, sha.to_string()));
+        }
+        read.push((from, to, files));
     }
     let files: Vec<DirectionFiles<'_>> = read
         .iter()
-        .map(|r| DirectionFiles {
-            from: r.from,
-            to: r.to,
-            model: (&r.files[0].0, &r.files[0].1),
-            shortlist: (&r.files[1].0, &r.files[1].1),
-            tokenizer: (&r.files[2].0, &r.files[2].1),
+        .map(|(from, to, f)| DirectionFiles {
+            from: *from,
+            to: *to,
+            model: (&f[0].0, &f[0].1),
+            shortlist: (&f[1].0, &f[1].1),
+            tokenizer: (&f[2].0, &f[2].1),
         })
         .collect();
     LocalTranslator::load(&files).map_err(|e| e.to_string())

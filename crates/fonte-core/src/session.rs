@@ -11,10 +11,12 @@ use std::rc::Rc;
 
 use crate::answer::abstain::{Threshold, PROBES};
 use crate::answer::ask::{calibrate, AskServices};
+use crate::answer::translate::Translation;
 use crate::embed::ModelManifest;
 use crate::ingest::queue::{self, Added, File, IngestEvent, Queue};
 use crate::library::{Library, Opening};
 use crate::search::corpus::{BuildInfo, Corpus, DocumentMeta};
+use crate::search::lang::Lang;
 use crate::search::retrieve::{Hit, Search};
 use crate::share::bundle::{read, Bundle, Imported, Meta};
 use crate::store::Store;
@@ -34,6 +36,15 @@ pub trait Services: queue::Services {
     fn model(&self) -> &ModelManifest;
     /// The query vector of `text`.
     async fn embed_query(&self, text: &str) -> Result<Vec<f32>, Self::Error>;
+    /// `question` in `to` by translation models on this machine
+    /// ([`AskServices::translate_here`]); none by default.
+    async fn translate_here(
+        &self,
+        _question: &str,
+        _to: Lang,
+    ) -> Result<Option<Translation>, Self::Error> {
+        Ok(None)
+    }
 }
 
 /// The one long operation a session may be in; a front end shows it and holds back what
@@ -280,5 +291,13 @@ impl<S: Store, X: Services> AskServices for Session<S, X> {
 
     fn with_corpus<R>(&self, f: impl FnOnce(&Corpus) -> R) -> R {
         Session::with_corpus(self, f)
+    }
+
+    async fn translate_here(
+        &self,
+        question: &str,
+        to: Lang,
+    ) -> Result<Option<Translation>, X::Error> {
+        self.services().translate_here(question, to).await
     }
 }

@@ -180,8 +180,38 @@ fn the_worker_protocol_loads_translates_and_says_why_it_cannot() {
         "a file missing"
     );
     assert_eq!(w.handle(load, &files), Reply::Loaded);
-    match w.handle(ask, &[]) {
+    match w.handle(ask.clone(), &[]) {
         Reply::Translated(Some(t)) => assert!(fold(&t.text).contains("install"), "{}", t.text),
         other => panic!("{other:?}"),
     }
+    // The other direction, loaded when a question first needs it, beside the first.
+    let into_pt = Request::Translate {
+        question: "How do I install a package?".into(),
+        to: Lang::Pt,
+    };
+    assert_eq!(
+        w.handle(into_pt.clone(), &[]),
+        Reply::Translated(None),
+        "not loaded yet"
+    );
+    let e = direction("translate-enpt", Lang::En, Lang::Pt);
+    let load = Request::Load(vec![LoadDirection {
+        from: e.from,
+        to: e.to,
+        sha256: [
+            e.bytes[0].1.clone(),
+            e.bytes[1].1.clone(),
+            e.bytes[2].1.clone(),
+        ],
+    }]);
+    let files: Vec<Vec<u8>> = e.bytes.iter().map(|(b, _)| b.clone()).collect();
+    assert_eq!(w.handle(load, &files), Reply::Loaded);
+    match w.handle(into_pt, &[]) {
+        Reply::Translated(Some(t)) => assert!(fold(&t.text).contains("instal"), "{}", t.text),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        matches!(w.handle(ask, &[]), Reply::Translated(Some(_))),
+        "the first still loaded"
+    );
 }

@@ -2,6 +2,7 @@
 //! device" is ticked, then with a visible "forget"), temperature, answer length and evidence
 //! budget, and a connection test that lists the server's models.
 
+use fonte_core::answer::ask::TranslateWith;
 use fonte_core::answer::llm::preset::{preset, Key, PRESETS};
 use fonte_core::answer::llm::{list_models, Failure};
 use leptos::prelude::*;
@@ -112,6 +113,15 @@ impl EndpointUi {
 
 fn number<T: std::str::FromStr>(ev: &leptos::ev::Event) -> Option<T> {
     event_target_value(ev).trim().parse().ok()
+}
+
+/// The `<option>` value of a translation choice.
+fn translate_value(with: TranslateWith) -> &'static str {
+    match with {
+        TranslateWith::Here => "here",
+        TranslateWith::Endpoint => "endpoint",
+        TranslateWith::Off => "off",
+    }
 }
 
 /// The settings form.
@@ -266,17 +276,23 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
                     />
                 </label>
                 <label>
-                    <input
-                        type="checkbox"
-                        data-testid="endpoint-translate"
-                        prop:checked=move || settings.get().translate
+                    {t!(i18n, translate_with)}
+                    <select
+                        data-testid="translate-with"
+                        prop:value=move || translate_value(settings.get().translation)
                         on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            edit(&|s| s.translate = on);
+                            let with = match event_target_value(&ev).as_str() {
+                                "endpoint" => TranslateWith::Endpoint,
+                                "off" => TranslateWith::Off,
+                                _ => TranslateWith::Here,
+                            };
+                            edit(&|s| s.translation = with);
                         }
-                    />
-                    " "
-                    {t!(i18n, endpoint_translate)}
+                    >
+                        <option value="here">{t!(i18n, translate_here)}</option>
+                        <option value="endpoint">{t!(i18n, translate_endpoint)}</option>
+                        <option value="off">{t!(i18n, translate_off)}</option>
+                    </select>
                 </label>
                 <label>
                     {t!(i18n, endpoint_budget)}

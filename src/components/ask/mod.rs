@@ -14,7 +14,7 @@ mod words;
 use std::rc::Rc;
 
 use fonte_core::answer::ask::{
-    prepare_question, reply, Answer, AskEvent, AskParams, Outcome, Prepared, Request, TranslateWith,
+    prepare_question, reply, Answer, AskEvent, AskParams, Outcome, Prepared, Request,
 };
 use fonte_core::answer::llm::Failure;
 use fonte_core::answer::prompt::Turn;
@@ -182,12 +182,7 @@ pub fn Ask(
         };
         ex.all_versions.set_value(params.all_versions);
         let turns = conversation.turns_before(ex.id);
-        // The page has no translation models yet (issue 47): the endpoint's, when asked for.
-        let translate = if settings.translate {
-            TranslateWith::Endpoint
-        } else {
-            TranslateWith::Off
-        };
+        let translate = settings.translation;
         leptos::task::spawn_local(async move {
             let request = Request {
                 question: &q,

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use fonte_core::answer::ask::{Answer, AskParams, Prepared};
+use fonte_core::answer::ask::{Answer, AskParams, Prepared, TranslateWith};
 use fonte_core::answer::llm::preset::{preset, Key};
 use fonte_core::answer::llm::{Endpoint, Failure};
 use fonte_core::answer::prompt::{Lang, Source};
@@ -30,9 +30,11 @@ pub struct EndpointSettings {
     pub max_tokens: u32,
     /// Characters of passages a prompt may carry.
     pub budget_chars: usize,
-    /// Whether a question is also searched in its translation into the library's other
-    /// language, asked of the endpoint first (`fonte_core::answer::translate`).
-    pub translate: bool,
+    /// What translates a question into the library's other language, so that it is also
+    /// searched in that wording (`fonte_core::answer::translate`). A new name for a new
+    /// choice: the yes/no kept by earlier versions (`translate`, which meant "by the
+    /// endpoint") is ignored, and the default sends nothing.
+    pub translation: TranslateWith,
 }
 
 impl Default for EndpointSettings {
@@ -46,9 +48,9 @@ impl Default for EndpointSettings {
             temperature: 0.2,
             max_tokens: 512,
             budget_chars: AskParams::default().budget_chars,
-            // On: the question goes to the endpoint anyway, and without it an answer in
-            // the library's other language is often not found (docs/QUALITY.md §4).
-            translate: true,
+            // On this device: nothing is sent, and without a translation an answer in the
+            // library's other language is often not found (docs/QUALITY.md §4).
+            translation: TranslateWith::Here,
         }
     }
 }

@@ -6,7 +6,10 @@
 //! long or hostile input is answered, never a hang. The model files are checked against
 //! their manifest's SHA-256 before they are parsed: the engine's loader trusts its input.
 
+use std::collections::BTreeMap;
+
 use fast_translate_native::Direction;
+use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use super::{clean_local, Translation};
@@ -29,6 +32,59 @@ pub struct DirectionFiles<'a> {
     pub shortlist: (&'a [u8], &'a str),
     /// `tokenizer.json` and its SHA-256.
     pub tokenizer: (&'a [u8], &'a str),
+}
+
+/// The translation models' folders (under `models/`, served under `models/` by the app), by
+/// direction.
+pub const FOLDERS: [(&str, Lang, Lang); 2] = [
+    ("translate-pten", Lang::Pt, Lang::En),
+    ("translate-enpt", Lang::En, Lang::Pt),
+];
+
+/// The folder of the direction into `to`.
+pub fn folder_into(to: Lang) -> &'static str {
+    FOLDERS
+        .iter()
+        .find(|(_, _, t)| *t == to)
+        .map_or(FOLDERS[0].0, |(f, _, _)| f)
+}
+
+/// A direction's `manifest.json` (written by `models/install.py`): its files and their SHA-256.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Manifest {
+    /// Each file by name.
+    pub files: BTreeMap<String, ManifestFile>,
+}
+
+/// One file a manifest lists.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ManifestFile {
+    /// SHA-256, hex.
+    pub sha256: String,
+}
+
+impl Manifest {
+    /// Reads a manifest.
+    pub fn parse(bytes: &[u8]) -> Result<Self> {
+        serde_json::from_slice(bytes)
+            .map_err(|e| Error::Model(format!("translation model manifest: {e}")))
+    }
+
+    /// The model, the shortlist and the tokenizer, in that order: each file's name and SHA-256.
+    pub fn files(&self) -> Result<[(&str, &str); 3]> {
+        let pick = |pred: &dyn Fn(&str) -> bool, what: &str| {
+            self.files
+                .iter()
+                .find(|(name, _)| pred(name))
+                .map(|(name, f)| (name.as_str(), f.sha256.as_str()))
+                .ok_or_else(|| Error::Model(format!("translation model manifest: no {what}")))
+        };
+        Ok([
+            pick(&|f| f.ends_with(".intgemm.alphas.bin"), "model")?,
+            pick(&|f| f.starts_with("lex."), "shortlist")?,
+            pick(&|f| f == "tokenizer.json", "tokenizer")?,
+        ])
+    }
 }
 
 /// The translation models loaded, one per direction.
@@ -60,6 +116,15 @@ impl LocalTranslator {
             directions.push((f.from, f.to, direction));
         }
         Ok(Self { directions })
+    }
+
+    /// Adds `other`'s directions (replacing any it has too): a direction is loaded when a
+    /// question first needs it.
+    pub fn extend(&mut self, other: LocalTranslator) {
+        for (from, to, direction) in other.directions {
+            self.directions.retain(|(_, t, _)| *t != to);
+            self.directions.push((from, to, direction));
+        }
     }
 
     /// The languages it translates into.

@@ -23,7 +23,7 @@ pub struct LoadDirection {
 /// What the page asks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Request {
-    /// Load these directions (their files beside the message).
+    /// Load these directions (their files beside the message), beside any loaded before.
     Load(Vec<LoadDirection>),
     /// Translate a question into `to`.
     Translate {
@@ -87,8 +87,11 @@ impl Worker {
                     })
                     .collect();
                 match super::local::LocalTranslator::load(&listed) {
-                    Ok(t) => {
-                        self.translator = Some(t);
+                    Ok(loaded) => {
+                        match &mut self.translator {
+                            Some(t) => t.extend(loaded),
+                            None => self.translator = Some(loaded),
+                        }
                         Reply::Loaded
                     }
                     Err(e) => Reply::Failed(e.to_string()),
