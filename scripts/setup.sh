@@ -103,6 +103,18 @@ if [ "$(cat public/pdfjs/VERSION 2>/dev/null)" != "$pdfjs_version" ]; then
   echo "$pdfjs_version" > public/pdfjs/VERSION
 fi
 
+# --- wllama (npm @wllama/wllama, integrity-checked by npm ci), self-hosted under public/wllama --
+# Runs a GGUF model the user picks in the page ("This browser"): llama.cpp in WebAssembly, in
+# its own worker.
+wllama_version="$(node -p "require('./node_modules/@wllama/wllama/package.json').version")"
+if [ "$(cat public/wllama/VERSION 2>/dev/null)" != "$wllama_version" ]; then
+  step "copy wllama $wllama_version to public/wllama"
+  rm -rf public/wllama && mkdir -p public/wllama
+  cp node_modules/@wllama/wllama/esm/index.js node_modules/@wllama/wllama/esm/wasm/wllama.wasm \
+    node_modules/@wllama/wllama/LICENCE public/wllama/
+  echo "$wllama_version" > public/wllama/VERSION
+fi
+
 # --- Python for the model conversion (pinned PyPI packages, models/requirements.txt) -----------
 req_sum="$(sha256sum models/requirements.txt | cut -d' ' -f1)"
 if [ "$(cat "$MODELS_VENV/.fonte-req" 2>/dev/null)" != "$req_sum" ]; then

@@ -45,8 +45,9 @@ ANY_ENDPOINT = "http: https:"
 
 def csp(directory, connect=ANY_ENDPOINT):
     """The policy: code only from this origin (plus the bootstrap's hash and WebAssembly
-    compilation), workers only from it, requests to it and to `connect` (the LLM endpoints), no
-    plugins, no <base>, no framing.
+    compilation), workers only from it and from blob: URLs (wllama, the model that runs in the
+    page, assembles its worker's code at run time from its own same-origin module), requests to
+    it and to `connect` (the LLM endpoints), no plugins, no <base>, no framing.
     Styles only from this origin: the app writes no style attribute or element, and pdf.js
     (which draws pages into a canvas, no text layer) loads fonts with the FontFace API and
     sizes the canvas through CSSOM, neither of which style-src governs. Images and fonts may
@@ -56,7 +57,7 @@ def csp(directory, connect=ANY_ENDPOINT):
         [
             "default-src 'self'",
             f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
-            "worker-src 'self'",
+            "worker-src 'self' blob:",
             f"connect-src 'self' {connect}".strip(),
             "img-src 'self' data: blob:",
             "font-src 'self' data:",

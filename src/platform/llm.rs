@@ -1,9 +1,12 @@
 //! The core's LLM [`Transport`] over the browser's `fetch`: the body is read from its
 //! `ReadableStream` as it arrives, a stop aborts the request (`AbortController`), and a server
-//! that sends nothing for too long is given up on.
+//! that sends nothing for too long is given up on. A request for the model that runs in the
+//! page ([`IN_PAGE_BASE_URL`]) is answered by it instead ([`super::browser_llm`]), never
+//! fetched.
 
 use std::cell::RefCell;
 
+use fonte_core::answer::llm::preset::IN_PAGE_BASE_URL;
 use fonte_core::answer::llm::{Body, Failure, HttpRequest, Method, Transport};
 use futures_util::future::{select, Either};
 use gloo::net::http::Request;
@@ -48,6 +51,23 @@ pub(crate) async fn within<T>(ms: u32, fut: impl std::future::Future<Output = T>
     match select(fut, TimeoutFuture::new(ms)).await {
         Either::Left((value, _)) => Some(value),
         Either::Right(_) => None,
+    }
+}
+
+/// A response body: fetched, or the model in the page's stream.
+pub enum PageBody {
+    /// From `fetch`.
+    Fetched(StreamBody),
+    /// From the model in the page.
+    InPage(super::browser_llm::InPageBody),
+}
+
+impl Body for PageBody {
+    async fn chunk(&mut self) -> Result<Option<Vec<u8>>, Failure> {
+        match self {
+            PageBody::Fetched(b) => b.chunk().await,
+            PageBody::InPage(b) => b.chunk().await,
+        }
     }
 }
 
@@ -99,16 +119,20 @@ fn unreachable(e: gloo::net::Error) -> Failure {
 }
 
 impl Transport for Fetch {
-    type Body = StreamBody;
+    type Body = PageBody;
 
     async fn send(
         &self,
         request: &HttpRequest,
-    ) -> Result<(u16, Option<String>, StreamBody), Failure> {
+    ) -> Result<(u16, Option<String>, PageBody), Failure> {
         let controller = AbortController::new().map_err(|_| Failure::Unreachable {
             detail: "AbortController is not available".into(),
         })?;
         *self.controller.borrow_mut() = Some(controller.clone());
+        if request.url.starts_with(IN_PAGE_BASE_URL) {
+            let (status, retry, body) = super::browser_llm::send(request, controller).await?;
+            return Ok((status, retry, PageBody::InPage(body)));
+        }
         let signal = controller.signal();
         let mut builder = match request.method {
             Method::Get => Request::get(&request.url),
@@ -148,7 +172,7 @@ impl Transport for Fetch {
         Ok((
             response.status(),
             retry_after,
-            StreamBody { reader, controller },
+            PageBody::Fetched(StreamBody { reader, controller }),
         ))
     }
 }

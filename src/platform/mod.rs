@@ -2,6 +2,7 @@
 //! at the edge and holds no logic of its own.
 
 pub mod assets;
+pub mod browser_llm;
 pub mod embed;
 pub mod embed_pool;
 pub mod embed_worker;

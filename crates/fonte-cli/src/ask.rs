@@ -129,6 +129,7 @@ pub fn kind(f: &Failure) -> &'static str {
         Failure::Redirected => "redirected",
         Failure::TimedOut => "timed-out",
         Failure::Aborted => "aborted",
+        Failure::NoModel => "no-model",
     }
 }
 

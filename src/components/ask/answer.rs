@@ -335,6 +335,14 @@ pub fn ExchangeView(
             ticker.set_value(None);
         }
     });
+    // Nothing is sent to a model that runs in the page.
+    let waiting = move || {
+        if e.in_page.get_value() {
+            t_string!(i18n, waiting_in_page).to_string()
+        } else {
+            t_string!(i18n, waiting_for_model).to_string()
+        }
+    };
     let live = move || {
         let phase = e.phase.get();
         if let Some(a) = e.answer.get() {
@@ -345,12 +353,16 @@ pub fn ExchangeView(
         let status = match &phase {
             Phase::Translating => Some(t_string!(i18n, translating_question).to_string()),
             Phase::Retrieving => Some(t_string!(i18n, finding_evidence).to_string()),
-            Phase::Waiting => Some(format!(
-                "{} {} ({} s)",
-                t_string!(i18n, waiting_for_model),
-                e.model.get_value(),
-                waited.get()
-            )),
+            Phase::Waiting => Some(match e.reading.get() {
+                Some((read, of)) => format!(
+                    "{} {}: {} {read} / {of} ({} s)",
+                    waiting(),
+                    e.model.get_value(),
+                    t_string!(i18n, reading_prompt),
+                    waited.get()
+                ),
+                None => format!("{} {} ({} s)", waiting(), e.model.get_value(), waited.get()),
+            }),
             _ => None,
         };
         let failure = match &phase {

@@ -3,17 +3,19 @@
 //! budget, and a connection test that lists the server's models.
 
 use fonte_core::answer::ask::TranslateWith;
-use fonte_core::answer::llm::preset::{preset, Key, PRESETS};
+use fonte_core::answer::llm::preset::{preset, Key, IN_PAGE, PRESETS};
 use fonte_core::answer::llm::{list_models, Failure};
 use leptos::prelude::*;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::browser_model::BrowserModel;
 use super::state::{
     origin_of, plain_http_elsewhere, remember_key, remembered_keys, EndpointSettings,
 };
 use super::words::failure_view;
 use crate::i18n::*;
+use crate::platform::browser_llm;
 use crate::platform::llm::Fetch;
 
 /// What the connection test found.
@@ -155,6 +157,7 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
         });
     };
     let needs_key = move || preset(&settings.get().preset).key == Key::Required;
+    let in_page = move || settings.with(|s| s.preset == IN_PAGE);
     let origin = web_sys::window()
         .and_then(|w| w.location().origin().ok())
         .unwrap_or_default();
@@ -170,15 +173,30 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
                         prop:value=move || settings.get().preset
                         on:change=move |ev| {
                             let p = preset(&event_target_value(&ev));
+                            // The in-page model is named by its file; a server's by the user.
+                            let in_page_model = browser_llm::current().map(|l| l.name);
                             edit(&|s| {
+                                if p.id == IN_PAGE {
+                                    s.model = in_page_model.clone().unwrap_or_default();
+                                } else if s.preset == IN_PAGE {
+                                    s.model.clear();
+                                }
                                 s.preset = p.id.into();
                                 s.base_url = p.base_url.into();
                             });
                         }
                     >
-                        {PRESETS.iter().map(|p| view! { <option value=p.id>{p.name}</option> }).collect_view()}
+                        {PRESETS.iter().map(|p| if p.id == IN_PAGE {
+                            view! { <option value=p.id>{t!(i18n, preset_browser)}</option> }.into_any()
+                        } else {
+                            view! { <option value=p.id>{p.name}</option> }.into_any()
+                        }).collect_view()}
                     </select>
                 </label>
+                <Show
+                    when=move || !in_page()
+                    fallback=move || view! { <BrowserModel settings=settings /> }
+                >
                 <label>
                     {t!(i18n, endpoint_base_url)}
                     <input
@@ -248,6 +266,7 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
                     >
                         {t!(i18n, endpoint_forget)}
                     </button>
+                </Show>
                 </Show>
                 <label>
                     {t!(i18n, endpoint_temperature)}

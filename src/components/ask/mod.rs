@@ -5,6 +5,7 @@
 //! [`history`].
 
 pub mod answer;
+mod browser_model;
 pub mod endpoint;
 pub mod history;
 mod library;
@@ -16,6 +17,7 @@ use std::rc::Rc;
 use fonte_core::answer::ask::{
     prepare_question, reply, Answer, AskEvent, AskParams, Outcome, Prepared, Request,
 };
+use fonte_core::answer::llm::preset::IN_PAGE_BASE_URL;
 use fonte_core::answer::llm::Failure;
 use fonte_core::answer::prompt::Turn;
 use leptos::prelude::*;
@@ -141,10 +143,15 @@ pub fn Ask(
         busy.set(true);
         ex.text.set(String::new());
         ex.model.set_value(ep.model.clone());
+        ex.reading.set(None);
+        ex.in_page.set_value(ep.base_url == IN_PAGE_BASE_URL);
         ex.phase.set(Phase::Waiting);
         let transport = fetch.get_value();
         leptos::task::spawn_local(async move {
             let mut on = |e: AskEvent<'_>| {
+                if let AskEvent::Reading { processed, total } = e {
+                    ex.reading.set(Some((processed, total)));
+                }
                 if let AskEvent::Text(t) = e {
                     if ex.phase.get_untracked() == Phase::Waiting {
                         ex.phase.set(Phase::Streaming);

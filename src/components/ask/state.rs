@@ -192,6 +192,10 @@ pub struct Exchange {
     pub prepared: StoredValue<Option<Prepared>>,
     /// The model it was sent to, for the waiting line.
     pub model: StoredValue<String>,
+    /// How far the model has read the prompt (tokens read, of), where it says.
+    pub reading: RwSignal<Option<(u32, u32)>>,
+    /// Whether that model runs in this page (nothing was sent).
+    pub in_page: StoredValue<bool>,
     /// Whether older versions were searched too (their citations then valid).
     pub all_versions: StoredValue<bool>,
 }
@@ -208,6 +212,8 @@ impl Exchange {
             answer: RwSignal::new(None),
             prepared: StoredValue::new(None),
             model: StoredValue::new(String::new()),
+            reading: RwSignal::new(None),
+            in_page: StoredValue::new(false),
             all_versions: StoredValue::new(false),
         }
     }

@@ -29,5 +29,6 @@ pub fn failure_view(i18n: I18nContext<Locale>, f: &Failure) -> AnyView {
         Failure::Redirected => t!(i18n, fail_redirected).into_any(),
         Failure::TimedOut => t!(i18n, fail_timed_out).into_any(),
         Failure::Aborted => t!(i18n, fail_stopped).into_any(),
+        Failure::NoModel => t!(i18n, fail_no_model).into_any(),
     }
 }

@@ -128,6 +128,7 @@ pub(super) fn event_name(e: &AskEvent<'_>) -> String {
         AskEvent::TranslationSkipped(l, _) => format!("skipped {l:?}"),
         AskEvent::Retrieving => "retrieving".into(),
         AskEvent::Sources(s) => format!("sources {}", s.len()),
+        AskEvent::Reading { processed, total } => format!("reading {processed}/{total}"),
         AskEvent::Text(_) => "text".into(),
     }
 }

@@ -158,6 +158,14 @@ pub enum AskEvent<'a> {
     Retrieving,
     /// The sources chosen (before the answer's request).
     Sources(&'a [Source]),
+    /// The model is reading the prompt (where it says how far: llama.cpp, the page's own
+    /// model).
+    Reading {
+        /// Tokens read.
+        processed: u32,
+        /// Tokens in the prompt.
+        total: u32,
+    },
     /// More of the model's text.
     Text(&'a str),
 }

@@ -8,7 +8,7 @@
 //! library itself is answered from its records before anything else: no search, no request.
 
 use crate::answer::abstain::Threshold;
-use crate::answer::llm::{stream_answer, Endpoint, Failure, Transport};
+use crate::answer::llm::{stream_answer_with, Endpoint, Failure, Streamed, Transport};
 use crate::answer::translate::{targets, translate, Translated, Translation};
 use crate::search::corpus::Corpus;
 
@@ -196,8 +196,13 @@ pub async fn reply<T: Transport>(
     match (prepared, endpoint) {
         (Prepared::Done(answer), _) => Ok(answer),
         (Prepared::Ask { answer, prompt }, Some((endpoint, transport))) => {
-            let text =
-                stream_answer(transport, endpoint, &prompt, &mut |t| on(AskEvent::Text(t))).await?;
+            let text = stream_answer_with(transport, endpoint, &prompt, &mut |s| match s {
+                Streamed::Text(t) => on(AskEvent::Text(t)),
+                Streamed::Reading { processed, total } => {
+                    on(AskEvent::Reading { processed, total })
+                }
+            })
+            .await?;
             Ok(finish(answer, prompt, text))
         }
         (Prepared::Ask { answer, .. }, None) => Ok(answer),

@@ -70,6 +70,9 @@ pub enum Failure {
     /// Stopped by the user.
     #[error("stopped")]
     Aborted,
+    /// The model that runs in the page is not loaded (a page reload frees it).
+    #[error("no model is loaded in this browser")]
+    NoModel,
 }
 
 /// The message in an error body (`{"error": {"message": …}}` in both APIs, or a string),

@@ -207,6 +207,28 @@ pub enum Delta {
     Done,
     /// Nothing for the answer (start, pings, usage).
     Nothing,
+    /// The model is reading the prompt: this many of its tokens so far (llama.cpp's
+    /// `prompt_progress`, sent when the request asks for it, as the page's own model does).
+    Reading {
+        /// Tokens read (from the cache included).
+        processed: u32,
+        /// Tokens in the prompt.
+        total: u32,
+    },
+}
+
+/// What a streamed answer hands its caller as it arrives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Streamed<'a> {
+    /// More answer text.
+    Text(&'a str),
+    /// Progress reading the prompt ([`Delta::Reading`]).
+    Reading {
+        /// Tokens read.
+        processed: u32,
+        /// Tokens in the prompt.
+        total: u32,
+    },
 }
 
 /// Decodes one event of `api`'s stream.
@@ -229,6 +251,13 @@ pub fn decode(api: Api, event: &sse::Event) -> Result<Delta, Failure> {
     }
     match api {
         Api::OpenAi => {
+            if let Some(p) = v.get("prompt_progress") {
+                let n = |k: &str| p.get(k).and_then(Value::as_u64).unwrap_or(0) as u32;
+                return Ok(Delta::Reading {
+                    processed: n("processed"),
+                    total: n("total"),
+                });
+            }
             let Some(choice) = v.get("choices").and_then(|c| c.get(0)) else {
                 // Usage or other chunks without choices.
                 return Ok(Delta::Nothing);
@@ -318,6 +347,21 @@ pub async fn stream_answer<T: Transport>(
     prompt: &Prompt,
     on_text: &mut dyn FnMut(&str),
 ) -> Result<String, Failure> {
+    stream_answer_with(transport, endpoint, prompt, &mut |s| {
+        if let Streamed::Text(t) = s {
+            on_text(t)
+        }
+    })
+    .await
+}
+
+/// [`stream_answer`], also handing on the progress reading the prompt where the model says it.
+pub async fn stream_answer_with<T: Transport>(
+    transport: &T,
+    endpoint: &Endpoint,
+    prompt: &Prompt,
+    on: &mut dyn FnMut(Streamed<'_>),
+) -> Result<String, Failure> {
     let request = endpoint.chat_request(prompt);
     let (status, retry_after, mut body) = transport.send(&request).await?;
     if !(200..300).contains(&status) {
@@ -335,10 +379,11 @@ pub async fn stream_answer<T: Transport>(
             events += 1;
             match decode(endpoint.api, &event)? {
                 Delta::Text(t) => {
-                    on_text(&t);
+                    on(Streamed::Text(&t));
                     answer.push_str(&t);
                 }
                 Delta::Done => return Ok(answer),
+                Delta::Reading { processed, total } => on(Streamed::Reading { processed, total }),
                 Delta::Nothing => {}
             }
         }

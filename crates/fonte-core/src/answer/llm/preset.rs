@@ -11,6 +11,8 @@ pub enum Key {
     Required,
     /// A local server: none unless it was started with one.
     Optional,
+    /// No server at all: the model runs in the page.
+    None,
 }
 
 /// A known endpoint.
@@ -28,8 +30,26 @@ pub struct Preset {
     pub key: Key,
 }
 
+/// The base URL of the model that runs in the page ([`IN_PAGE`]): a scheme `fetch` refuses
+/// outright, so a request meant for it can never reach the network, even if it were sent to
+/// the wrong transport. The page's transport answers it in place of a server, with the same
+/// OpenAI-compatible stream.
+pub const IN_PAGE_BASE_URL: &str = "fonte-browser:/v1";
+
+/// The id of the preset whose model runs in the page (a GGUF file the user picks, run by
+/// wllama): nothing is sent anywhere.
+pub const IN_PAGE: &str = "browser";
+
 /// The presets, in the order the settings list them.
-pub const PRESETS: [Preset; 8] = [
+pub const PRESETS: [Preset; 9] = [
+    Preset {
+        id: IN_PAGE,
+        // Worded by the page (it is not a product name).
+        name: "",
+        api: Api::OpenAi,
+        base_url: IN_PAGE_BASE_URL,
+        key: Key::None,
+    },
     Preset {
         id: "llamacpp",
         name: "llama.cpp (llama-server)",
@@ -109,6 +129,7 @@ mod tests {
         assert_eq!(ids.len(), PRESETS.len());
         assert_eq!(preset("nope").id, "other");
         assert_eq!(preset("anthropic").api, Api::Anthropic);
+        assert_eq!(preset(IN_PAGE).key, Key::None);
     }
 
     #[test]

@@ -151,6 +151,33 @@ fn a_finish_reason_without_done_ends_the_answer() {
     assert_eq!(got.as_deref(), Ok("ok"));
 }
 
+#[test]
+fn progress_reading_the_prompt_is_handed_on_and_is_not_answer_text() {
+    // What llama.cpp's server (and wllama in the page) streams with `return_progress`: chunks
+    // with `prompt_progress` and empty choices before the first token.
+    let stream = "data: {\"choices\":[{\"delta\":{}}],\"prompt_progress\":{\"total\":600,\"cache\":0,\"processed\":256,\"time_ms\":80}}\n\n\
+data: {\"choices\":[{\"delta\":{}}],\"prompt_progress\":{\"total\":600,\"cache\":0,\"processed\":600,\"time_ms\":190}}\n\n\
+data: {\"choices\":[{\"delta\":{\"content\":\"ok\"}}]}\n\n\
+data: [DONE]\n\n";
+    let t = Scripted::new(vec![Ok(Reply::stream(stream, 9))]);
+    let mut seen = Vec::new();
+    let got = run(stream_answer_with(
+        &t,
+        &endpoint(Api::OpenAi, "http://h/v1"),
+        &prompt(),
+        &mut |s| seen.push(format!("{s:?}")),
+    ));
+    assert_eq!(got.as_deref(), Ok("ok"));
+    assert_eq!(
+        seen,
+        [
+            "Reading { processed: 256, total: 600 }",
+            "Reading { processed: 600, total: 600 }",
+            "Text(\"ok\")"
+        ]
+    );
+}
+
 fn failure(reply: Result<Reply, Failure>, api: Api) -> Failure {
     let t = Scripted::new(vec![reply]);
     run(stream_answer(

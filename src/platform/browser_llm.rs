@@ -1,0 +1,297 @@
+//! The model that runs in the page ("This browser"): a GGUF file the user picks, run by wllama
+//! (npm `@wllama/wllama`: llama.cpp in WebAssembly, in its own worker; self-hosted under
+//! `wllama/`, threads when the page is cross-origin isolated). It answers the OpenAI-compatible
+//! chat request an endpoint would get (wllama's API is that API), streamed as the same
+//! server-sent events, so the core's one ask pipeline (prompt, streaming, stop, citation
+//! checks, abstention, retry) drives it unchanged, and nothing is sent anywhere. A picked file
+//! is kept in the origin's private file system only when the user asks.
+
+use fonte_core::answer::llm::{Body, Failure, HttpRequest, Method};
+use js_sys::Reflect;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{AbortController, Blob, File};
+
+#[wasm_bindgen(inline_js = r#"
+let wllama = null;
+let loaded = null;
+const base = () => new URL('wllama/', document.baseURI);
+const dir = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('fonte-llm', { create: true });
+
+export async function llm_load(file, nCtx) {
+  const { Wllama } = await import(new URL('index.js', base()).href);
+  if (wllama) { const old = wllama; wllama = null; loaded = null; await old.exit(); }
+  const w = new Wllama({ default: new URL('wllama.wasm', base()).href }, { suppressNativeLog: true });
+  await w.loadModel([file], { n_ctx: nCtx });
+  wllama = w;
+  loaded = file.name;
+  return { name: file.name, bytes: file.size, threads: w.isMultithread() };
+}
+export async function llm_unload() {
+  if (wllama) { const old = wllama; wllama = null; loaded = null; await old.exit(); }
+}
+export function llm_loaded() { return loaded; }
+export async function llm_is_gguf(file) {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return String.fromCharCode(...head) === 'GGUF';
+}
+export async function llm_chat(body, signal) {
+  if (!wllama) return null;
+  const request = JSON.parse(body);
+  delete request.model;
+  const stream = await wllama.createChatCompletion({ ...request, stream: true, return_progress: true, abortSignal: signal });
+  return stream[Symbol.asyncIterator]();
+}
+export async function llm_next(iterator) {
+  const r = await iterator.next();
+  return r.done ? null : JSON.stringify(r.value);
+}
+export async function llm_keep(file) {
+  const handle = await (await dir()).getFileHandle(file.name, { create: true });
+  const out = await handle.createWritable();
+  await file.stream().pipeTo(out);
+}
+export async function llm_kept() {
+  const out = [];
+  for await (const [name, handle] of (await dir()).entries()) {
+    if (handle.kind === 'file') out.push(await handle.getFile());
+  }
+  return out;
+}
+export async function llm_forget(name) {
+  await (await dir()).removeEntry(name);
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(catch)]
+    async fn llm_load(file: &Blob, n_ctx: u32) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn llm_unload() -> Result<JsValue, JsValue>;
+    fn llm_loaded() -> Option<String>;
+    #[wasm_bindgen(catch)]
+    async fn llm_is_gguf(file: &Blob) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn llm_chat(body: &str, signal: &web_sys::AbortSignal) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn llm_next(iterator: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn llm_keep(file: &Blob) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn llm_kept() -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn llm_forget(name: &str) -> Result<JsValue, JsValue>;
+}
+
+/// Tokens of context the model is loaded with: the prompt's evidence budget (4,000 characters
+/// by default, about 1,300 tokens), the rules and the conversation, and the answer (512).
+const N_CTX: u32 = 4096;
+/// The most a model file may weigh: wllama's memory is at most 4 GiB, and the model's context
+/// and work buffers need room beside its weights.
+const MAX_BYTES_WASM: f64 = 3.0 * GIB;
+const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
+
+/// A model loaded in the page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// Its file's name (the model the answers name).
+    pub name: String,
+    /// Its size.
+    pub bytes: f64,
+    /// Whether it runs on several threads (the page is cross-origin isolated).
+    pub threads: bool,
+}
+
+/// A model file kept on this device.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kept {
+    /// Its name.
+    pub name: String,
+    /// Its size.
+    pub bytes: f64,
+}
+
+/// Why a model was not loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadRefused {
+    /// The file does not start as a GGUF file does.
+    NotGguf,
+    /// Larger than this tab can hold: at most `limit` bytes.
+    TooLarge {
+        /// The file's size.
+        bytes: f64,
+        /// The most this tab can load.
+        limit: f64,
+    },
+    /// wllama failed (what it said).
+    Failed(String),
+}
+
+/// The most a model file may weigh in this tab: [`MAX_BYTES_WASM`], or half of the device's
+/// memory where the browser tells it (`navigator.deviceMemory`, in GB, coarse).
+pub fn limit_bytes() -> f64 {
+    let device = web_sys::window()
+        .and_then(|w| Reflect::get(&w.navigator(), &"deviceMemory".into()).ok())
+        .and_then(|v| v.as_f64());
+    device.map_or(MAX_BYTES_WASM, |gb| (gb * GIB / 2.0).min(MAX_BYTES_WASM))
+}
+
+thread_local! {
+    // The model loaded (its JavaScript side holds the model itself).
+    static CURRENT: std::cell::RefCell<Option<Loaded>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The model loaded, if any.
+pub fn current() -> Option<Loaded> {
+    CURRENT
+        .with(|c| c.borrow().clone())
+        .filter(|l| loaded().as_deref() == Some(&l.name))
+}
+
+/// Loads `file` (after checking it is a GGUF file that fits the tab), replacing any model
+/// loaded before.
+pub async fn load(file: &File) -> Result<Loaded, LoadRefused> {
+    let bytes = file.size();
+    let limit = limit_bytes();
+    if bytes > limit {
+        return Err(LoadRefused::TooLarge { bytes, limit });
+    }
+    let failed = |e: JsValue| LoadRefused::Failed(crate::AppError::js_text(&e));
+    if !llm_is_gguf(file).await.map_err(failed)?.is_truthy() {
+        return Err(LoadRefused::NotGguf);
+    }
+    CURRENT.with(|c| *c.borrow_mut() = None);
+    let info = llm_load(file, N_CTX).await.map_err(failed)?;
+    let get = |k: &str| Reflect::get(&info, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    let loaded = Loaded {
+        name: get("name").as_string().unwrap_or_default(),
+        bytes: get("bytes").as_f64().unwrap_or(bytes),
+        threads: get("threads").is_truthy(),
+    };
+    CURRENT.with(|c| *c.borrow_mut() = Some(loaded.clone()));
+    Ok(loaded)
+}
+
+/// Frees the model loaded, if any.
+pub async fn unload() {
+    CURRENT.with(|c| *c.borrow_mut() = None);
+    let _ = llm_unload().await;
+}
+
+/// The name of the model loaded, if any.
+pub fn loaded() -> Option<String> {
+    llm_loaded()
+}
+
+/// Keeps `file` in the origin's private file system (streamed, not read into memory).
+pub async fn keep(file: &File) -> Result<(), String> {
+    llm_keep(file)
+        .await
+        .map(|_| ())
+        .map_err(|e| crate::AppError::js_text(&e))
+}
+
+/// The model files kept on this device.
+pub async fn kept() -> Vec<(Kept, File)> {
+    let Ok(list) = llm_kept().await else {
+        return Vec::new();
+    };
+    js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|f| f.dyn_into::<File>().ok())
+        .map(|f| {
+            (
+                Kept {
+                    name: f.name(),
+                    bytes: f.size(),
+                },
+                f,
+            )
+        })
+        .collect()
+}
+
+/// Removes a kept model file.
+pub async fn forget(name: &str) -> Result<(), String> {
+    llm_forget(name)
+        .await
+        .map(|_| ())
+        .map_err(|e| crate::AppError::js_text(&e))
+}
+
+/// The answer's stream from the model in the page: each chunk wllama yields, as the event a
+/// server would send.
+pub struct InPageBody {
+    iterator: Option<JsValue>,
+    pending: Vec<u8>,
+    controller: AbortController,
+}
+
+impl Body for InPageBody {
+    async fn chunk(&mut self) -> Result<Option<Vec<u8>>, Failure> {
+        if !self.pending.is_empty() {
+            return Ok(Some(std::mem::take(&mut self.pending)));
+        }
+        let Some(iterator) = &self.iterator else {
+            return Ok(None);
+        };
+        match llm_next(iterator).await {
+            Ok(v) => match v.as_string() {
+                Some(json) => Ok(Some(format!("data: {json}\n\n").into_bytes())),
+                None => {
+                    self.iterator = None;
+                    Ok(Some(b"data: [DONE]\n\n".to_vec()))
+                }
+            },
+            Err(_) if self.controller.signal().aborted() => Err(Failure::Aborted),
+            Err(e) => Err(Failure::Server {
+                status: 500,
+                detail: crate::AppError::js_text(&e),
+            }),
+        }
+    }
+}
+
+/// Answers `request` (one meant for [`fonte_core::answer::llm::preset::IN_PAGE_BASE_URL`]) with
+/// the model in the page, as its server would: the models listing, or the streamed chat.
+pub async fn send(
+    request: &HttpRequest,
+    controller: AbortController,
+) -> Result<(u16, Option<String>, InPageBody), Failure> {
+    let Some(name) = loaded() else {
+        return Err(Failure::NoModel);
+    };
+    let body = |text: String| InPageBody {
+        iterator: None,
+        pending: text.into_bytes(),
+        controller: controller.clone(),
+    };
+    if request.method == Method::Get {
+        let listing =
+            serde_json::json!({ "object": "list", "data": [{ "id": name, "object": "model" }] });
+        return Ok((200, None, body(listing.to_string())));
+    }
+    let iterator = llm_chat(&request.body, &controller.signal())
+        .await
+        .map_err(|e| {
+            if controller.signal().aborted() {
+                Failure::Aborted
+            } else {
+                Failure::Rejected {
+                    status: 400,
+                    detail: crate::AppError::js_text(&e),
+                }
+            }
+        })?;
+    if iterator.is_null() {
+        return Err(Failure::NoModel);
+    }
+    Ok((
+        200,
+        None,
+        InPageBody {
+            iterator: Some(iterator),
+            pending: Vec::new(),
+            controller,
+        },
+    ))
+}
