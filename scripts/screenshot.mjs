@@ -1,5 +1,6 @@
-// Takes docs/first-screen.png: the release build after two PDFs were dropped, indexed and
-// searched, with a result's page open. Run after `trunk build --release` (scripts/serve.sh or
+// Takes docs/first-screen.png: the release build on a 1400×900 screen after two PDFs were
+// dropped (one indexed, one rejected with its reason) and searched, with a result's page open
+// (the screen as seen, not the whole scrolled page). Run after `trunk build --release` (scripts/serve.sh or
 // scripts/test.sh do that).
 import path from 'node:path';
 import { ROOT, dropFiles, fixture, launch, serve } from '../tests/e2e/helpers.mjs';
@@ -7,7 +8,7 @@ import { ROOT, dropFiles, fixture, launch, serve } from '../tests/e2e/helpers.mj
 const server = await serve(undefined, { isolate: true });
 const browser = await launch();
 try {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(server.url);
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
   await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/pt/abntex2-modelo-artigo.pdf'), fixture('pdfs/malformed/invalid.pdf')]);
@@ -17,7 +18,9 @@ try {
   await page.getByTestId('open-source').first().click();
   await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
   const out = path.join(ROOT, 'docs/first-screen.png');
-  await page.screenshot({ path: out, fullPage: true });
+  await page.getByTestId('search-reranking').waitFor({ state: 'detached', timeout: 120_000 });
+  await page.getByRole('heading', { name: 'Search' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: out });
   console.log(`wrote ${out}`);
 } finally {
   await browser.close();

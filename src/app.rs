@@ -184,17 +184,23 @@ fn Page() -> impl IntoView {
             <LibrarySwitch ui=ui />
             <p class="tagline">{t!(i18n, tagline)}</p>
         </header>
-        <main class="layout">
+        // Built around asking: the question and its answer first, the source page beside them,
+        // the library, the drop zone and the settings in a side column (public/style.css); in
+        // one column on a narrow screen, in that order, except that an empty library puts the
+        // drop zone first.
+        <main class="layout" data-empty=move || ui.rows.get().is_empty().to_string()>
             <div class="work">
-                <Library ui=ui engine=engine />
-                <DropZone on_files=add_files />
                 <Ask ui=ui engine=engine endpoint=endpoint selected=selected />
                 <Search ui=ui engine=engine selected=selected />
+            </div>
+            <SourcePanel selected=selected engine=engine />
+            <div class="side">
+                <DropZone on_files=add_files />
+                <Library ui=ui engine=engine />
                 <EndpointSettingsView endpoint=endpoint />
                 <Share ui=ui engine=engine state=sharing />
                 <Settings ui=ui engine=engine />
             </div>
-            <SourcePanel selected=selected engine=engine />
         </main>
     }
 }

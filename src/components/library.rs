@@ -59,8 +59,8 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                     })}
                 </td>
                 <td class="num">{row.pages.map(|p| p.to_string()).unwrap_or_default()}</td>
-                <td class="num">{row.chunks.map(|c| c.to_string()).unwrap_or_default()}</td>
-                <td class="num">{row.size.map(human_size).unwrap_or_default()}</td>
+                <td class="num passages">{row.chunks.map(|c| c.to_string()).unwrap_or_default()}</td>
+                <td class="num size">{row.size.map(human_size).unwrap_or_default()}</td>
                 <td class="status" data-testid="doc-status">
                     {status_view(i18n, &row.status)}
                     {(row.status == Status::Rejected(Why::Password)).then(|| {
@@ -300,8 +300,8 @@ pub fn Library(ui: Ui, engine: EngineHandle) -> impl IntoView {
                         <tr>
                             <th scope="col">{t!(i18n, col_document)}</th>
                             <th scope="col">{t!(i18n, col_pages)}</th>
-                            <th scope="col">{t!(i18n, col_passages)}</th>
-                            <th scope="col">{t!(i18n, col_size)}</th>
+                            <th scope="col" class="passages">{t!(i18n, col_passages)}</th>
+                            <th scope="col" class="size">{t!(i18n, col_size)}</th>
                             <th scope="col">{t!(i18n, col_status)}</th>
                             <th scope="col"><span class="visually-hidden">{t!(i18n, col_actions)}</span></th>
                         </tr>

@@ -18,6 +18,7 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
     let query = RwSignal::new(String::new());
     let results = RwSignal::new(Vec::<ResultRow>::new());
     let searched = RwSignal::new(false);
+    let reranking = RwSignal::new(false);
     let latest = StoredValue::new(0u64);
     // Documents left out of the search (ids); everything is in scope by default.
     let excluded = RwSignal::new(Vec::<DocId>::new());
@@ -50,14 +51,25 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
         // Only the latest search's results are shown (an earlier one may finish later).
         let seq = latest.get_value() + 1;
         latest.set_value(seq);
+        // While the query model loads (seconds, on a first search), the word matches at once;
+        // then the ranking by meaning and words replaces them.
+        if !e.query_ready() {
+            results.set(e.search_words(&q, &scope));
+            searched.set(true);
+            reranking.set(true);
+        }
         leptos::task::spawn_local(async move {
             match e.search(&q, &scope).await {
                 Ok(_) if latest.get_value() != seq => {}
                 Ok(r) => {
                     results.set(r);
                     searched.set(true);
+                    reranking.set(false);
                 }
-                Err(err) => ui.notice.set(Some(err.into())),
+                Err(err) => {
+                    reranking.set(false);
+                    ui.notice.set(Some(err.into()));
+                }
             }
         });
     };
@@ -87,6 +99,9 @@ pub fn Search(ui: Ui, engine: EngineHandle, selected: RwSignal<Option<Passage>>)
                 " "
                 <button type="submit">{t!(i18n, search_button)}</button>
             </form>
+            <Show when=move || reranking.get()>
+                <p class="hint" role="status" data-testid="search-reranking">{t!(i18n, search_reranking)}</p>
+            </Show>
             <AllVersions ui=ui />
             <Show when=many>
                 <fieldset class="scope">

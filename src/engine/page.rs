@@ -160,6 +160,20 @@ impl Engine {
         Ok(self.rows.results(&self.library().corpus(), hits, query))
     }
 
+    /// The passages holding `query`'s words, at once (no model): shown while the query
+    /// model loads, until [`Engine::search`]'s ranking replaces them.
+    pub fn search_words(&self, query: &str, scope: &[fonte_core::DocId]) -> Vec<ResultRow> {
+        let all_versions = self.ui.all_versions.get_untracked();
+        let hits = self.session.search_words(query, scope, all_versions);
+        self.rows
+            .results(&self.library().corpus(), hits, query.trim())
+    }
+
+    /// Whether a search would wait for the query model to load.
+    pub fn query_ready(&self) -> bool {
+        self.session.query_ready()
+    }
+
     /// Where the passage at characters `start..end` of page `page` of document `id` is drawn:
     /// boxes in the page's user space (left, bottom, right, top, flattened), from the stored
     /// lines of the page; empty when the document was stored without them.

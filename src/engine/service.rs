@@ -36,6 +36,8 @@ pub struct ModelService {
     embedder: Mutex<Option<Embedder<PageEncoder>>>,
     // Texts the embedder runs side by side (the pool's workers), once it is loaded.
     slice: Cell<usize>,
+    // The embedder is loaded (a query is embedded without waiting for it).
+    ready: Cell<bool>,
 }
 
 impl ModelService {
@@ -47,6 +49,7 @@ impl ModelService {
             reader: RefCell::new(None),
             embedder: Mutex::new(None),
             slice: Cell::new(1),
+            ready: Cell::new(false),
         }
     }
 
@@ -121,6 +124,7 @@ impl ModelService {
         self.slice
             .set(if compute == Compute::Wasm { batch } else { 1 });
         *slot = Some(embedder);
+        self.ready.set(true);
         Ok(slot)
     }
 }
@@ -135,6 +139,10 @@ impl fonte_core::session::Services for ModelService {
         let mut slot = self.embedder().await?;
         let embedder = slot.as_mut().expect("loaded by embedder()");
         Ok(embedder.embed_query(text).await?)
+    }
+
+    fn query_ready(&self) -> bool {
+        self.ready.get()
     }
 
     /// `question` in `to` by the page's translation worker. A failure there is shown as a

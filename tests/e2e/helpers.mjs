@@ -203,7 +203,9 @@ export async function settledSearch(page, q, read) {
   while (same < 3) {
     await page.waitForTimeout(250);
     const now = JSON.stringify(await read(page));
-    same = now === last && now !== '[]' ? same + 1 : 0;
+    // The word matches shown while the query model loads are not the ranking.
+    const reranking = (await page.getByTestId('search-reranking').count()) > 0;
+    same = now === last && now !== '[]' && !reranking ? same + 1 : 0;
     last = now;
   }
   return JSON.parse(last);

@@ -126,7 +126,12 @@ for (const [locale, words] of Object.entries(LOCALES)) test(`drop four PDFs, rel
   assert.equal(await page.locator('[data-testid=doc-row]').count(), 2, 'the rejected file was not stored');
   const reloaded = requests.slice(before);
   assert.ok(!reloaded.some((u) => u.endsWith('model.onnx')), `no model loaded on reload: ${reloaded}`);
+  // The query model is not loaded yet: the passages holding the words show at once, then the
+  // ranking by meaning and words replaces them.
   await search(page, PHRASE);
+  await page.getByTestId('search-reranking').waitFor({ timeout: 10_000 });
+  assert.ok(await page.getByTestId('result').count() > 0, 'word matches at once');
+  await page.getByTestId('search-reranking').waitFor({ state: 'detached', timeout: 120_000 });
   assert.deepEqual(await firstResult(page), { doc: 'R-FAQ.pdf', page: 30 });
 
   // Delete the English document: its passages leave the results.

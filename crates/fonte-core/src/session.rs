@@ -36,6 +36,11 @@ pub trait Services: queue::Services {
     fn model(&self) -> &ModelManifest;
     /// The query vector of `text`.
     async fn embed_query(&self, text: &str) -> Result<Vec<f32>, Self::Error>;
+    /// Whether a query can be embedded now without loading the model first (a front end
+    /// shows the word matches at once while it loads).
+    fn query_ready(&self) -> bool {
+        true
+    }
     /// `question` in `to` by translation models on this machine
     /// ([`AskServices::translate_here`]); none by default.
     async fn translate_here(
@@ -220,14 +225,39 @@ impl<S: Store, X: Services> Session<S, X> {
             return Ok(Vec::new());
         }
         let vector = self.services().embed_query(query).await?;
-        Ok(self.with_corpus(|corpus| {
+        Ok(self.ranked(query, Some(&vector), scope, all_versions))
+    }
+
+    /// The passages that hold `query`'s words (BM25 alone): no model needed, so a front end
+    /// can show them at once while the query model loads, then [`Session::search`]'s ranking.
+    pub fn search_words(&self, query: &str, scope: &[DocId], all_versions: bool) -> Vec<Hit> {
+        let query = query.trim();
+        if query.is_empty() || self.library.corpus().chunks().is_empty() {
+            return Vec::new();
+        }
+        self.ranked(query, None, scope, all_versions)
+    }
+
+    /// Whether [`Session::search`] would wait for the query model to load.
+    pub fn query_ready(&self) -> bool {
+        self.services().query_ready()
+    }
+
+    fn ranked(
+        &self,
+        query: &str,
+        vector: Option<&[f32]>,
+        scope: &[DocId],
+        all_versions: bool,
+    ) -> Vec<Hit> {
+        self.with_corpus(|corpus| {
             let numbers: Vec<u32> = scope
                 .iter()
                 .filter_map(|id| corpus.document_number(id))
                 .collect();
             let scope = (!scope.is_empty()).then_some(numbers.as_slice());
             let hits = corpus.search(
-                &Search::new(query, Some(&vector))
+                &Search::new(query, vector)
                     .scope(scope)
                     .all_versions(all_versions),
             );
@@ -235,7 +265,7 @@ impl<S: Store, X: Services> Session<S, X> {
                 self.queue.prefer(&corpus.documents()[doc as usize].id);
             }
             hits
-        }))
+        })
     }
 
     /// The library's abstention threshold for its model, calibrated again whenever its

@@ -132,6 +132,16 @@ fn files_are_ingested_once_searched_and_deleted() {
     assert_eq!(top.name, "crazyones.pdf");
     let id = top.id.clone();
     drop(corpus);
+    // The word matches need no model (shown while it loads); a word in no passage finds none.
+    let words = s.search_words("crazy ones misfits rebels", &[], false);
+    let first = s.with_corpus(|c| {
+        c.documents()[c.chunks()[words[0].chunk as usize].doc as usize]
+            .id
+            .clone()
+    });
+    assert_eq!(first, id);
+    assert!(s.search_words("zzyzx", &[], false).is_empty());
+    assert!(s.query_ready(), "the test services embed at once");
     // Scoped to the other document, only its passages come back.
     let other = s
         .library()

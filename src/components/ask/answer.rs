@@ -127,15 +127,31 @@ fn sentences(a: &Answer, selected: RwSignal<Option<Passage>>) -> AnyView {
 }
 
 /// A source's text with its best sentence marked (extractive answers, nearest passages).
+/// A source of an answer made of passages: its marked sentence, the whole passage one click
+/// away (seventeen whole passages would be pages of text).
 fn extract(a: &Answer, s: &Source) -> AnyView {
+    let i18n = use_i18n();
     match a.extracts.iter().find(|e| e.n == s.n) {
-        Some(e) if e.span.end <= s.text.len() => view! {
-            {s.text[..e.span.start].to_string()}
-            <mark>{s.text[e.span.clone()].to_string()}</mark>
-            {s.text[e.span.end..].to_string()}
+        Some(e)
+            if e.span.end <= s.text.len()
+                && s.text.is_char_boundary(e.span.start)
+                && s.text.is_char_boundary(e.span.end) =>
+        {
+            let sentence = s.text[e.span.clone()].to_string();
+            let (before, after) = (
+                s.text[..e.span.start].to_string(),
+                s.text[e.span.end..].to_string(),
+            );
+            view! {
+                <p class="passage extract" data-testid="source-extract"><mark>{sentence.clone()}</mark></p>
+                <details class="whole">
+                    <summary>{t!(i18n, whole_passage)}</summary>
+                    <p class="passage">{before}<mark>{sentence}</mark>{after}</p>
+                </details>
+            }
+            .into_any()
         }
-        .into_any(),
-        _ => s.text.clone().into_any(),
+        _ => view! { <p class="passage">{s.text.clone()}</p> }.into_any(),
     }
 }
 
@@ -151,7 +167,7 @@ fn Sources(
         .as_ref()
         .map(|a| a.sentences.iter().flat_map(|s| s.cited.clone()).collect())
         .unwrap_or_default();
-    // Passages are shown whole when the answer is made of them (no model's words).
+    // Passages are shown (by their marked sentence) when the answer is made of them.
     let whole = answer.as_ref().filter(|a| {
         matches!(
             a.outcome,
@@ -179,7 +195,7 @@ fn Sources(
                                     "(" {note_view(i18n, n, None)} ")"
                                 </span>
                             })}
-                            {text.map(|t| view! { <p class="passage">{t}</p> })}
+                            {text}
                         </li>
                     }
                 })

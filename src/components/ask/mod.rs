@@ -274,6 +274,7 @@ pub fn Ask(
             </form>
             <p class="hint" data-testid="ask-mode">
                 {move || match endpoint.settings.get().endpoint(&endpoint.key()) {
+                    Some(ep) if ep.base_url == IN_PAGE_BASE_URL => t!(i18n, ask_mode_in_page, model = ep.model).into_any(),
                     Some(ep) => t!(i18n, ask_mode_model, model = ep.model, base = ep.base_url).into_any(),
                     None => t!(i18n, ask_mode_extractive).into_any(),
                 }}
