@@ -22,7 +22,10 @@ export async function llm_load(file, nCtx) {
   const { Wllama } = await import(new URL('index.js', base()).href);
   if (wllama) { const old = wllama; wllama = null; loaded = null; await old.exit(); }
   const w = new Wllama({ default: new URL('wllama.wasm', base()).href }, { suppressNativeLog: true });
-  await w.loadModel([file], { n_ctx: nCtx });
+  // Threads need a cross-origin isolated page; wllama's own default is half the cores, which
+  // is one on a two-core machine.
+  const n_threads = self.crossOriginIsolated ? Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4)) : 1;
+  await w.loadModel([file], { n_ctx: nCtx, n_threads });
   wllama = w;
   loaded = file.name;
   return { name: file.name, bytes: file.size, threads: w.isMultithread() };
