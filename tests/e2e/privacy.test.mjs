@@ -49,19 +49,25 @@ test('under a real host name, with automation hidden, every request (workers too
   assert.equal(await page.evaluate(() => isSecureContext && !!crypto.subtle), false);
 
   await page.locator('[data-testid=library-loaded][data-state=ready]').waitFor({ state: 'attached' });
-  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/crazyones.pdf')]);
-  await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: 'crazyones.pdf' }).waitFor({ timeout: 300_000 });
+  // A library of both languages: an English page and a Portuguese manual.
+  await dropFiles(page, '[data-testid=drop-zone]', [fixture('pdfs/encrypted/crazyones.pdf'), fixture('pdfs/pt/tutorialbeamer.pdf')]);
+  for (const name of ['crazyones.pdf', 'tutorialbeamer.pdf']) {
+    await page.locator('[data-testid=doc-row][data-status=ready]', { hasText: name }).waitFor({ timeout: 300_000 });
+  }
   await page.getByTestId('query').fill('the misfits and the rebels');
   await page.getByTestId('query').press('Enter');
   await page.getByTestId('open-source').first().click();
   await page.locator('[data-testid=source][data-state=page]').waitFor({ timeout: 60_000 });
 
-  // A question in the library's other language, with no endpoint: translated on this device.
+  // A Portuguese question whose answer is only in the English page, with no endpoint:
+  // translated on this device, and the English page comes first, unscoped (natively, with
+  // `fonte ask --translate off`, the Portuguese manual comes first on the same two files).
   await page.getByTestId('question').fill('Quem são os loucos, os desajustados e os rebeldes?');
   await page.getByTestId('question').press('Enter');
   const ex = page.getByTestId('exchange').first();
   await ex.locator('xpath=self::*[@data-phase="done"]').waitFor({ timeout: 120_000 });
   assert.match(await ex.getByTestId('translation').textContent(), /Also searched in English: “.+”/);
+  assert.match(await ex.getByTestId('answer-source').first().textContent(), /crazyones\.pdf/);
 
   const origin = new URL(url).origin;
   assert.ok(requests.some((u) => u.endsWith('/fonte-translate-worker_bg.wasm')), 'the translation worker ran');
