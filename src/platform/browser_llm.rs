@@ -7,6 +7,8 @@
 //! is kept in the origin's private file system only when the user asks.
 
 use fonte_core::answer::llm::{Body, Failure, HttpRequest, Method};
+use std::cell::RefCell;
+
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -138,45 +140,140 @@ pub fn limit_bytes() -> f64 {
     device.map_or(MAX_BYTES_WASM, |gb| (gb * GIB / 2.0).min(MAX_BYTES_WASM))
 }
 
+/// Where the page's model is. A picked file is only checked (its size, its first bytes); it
+/// is loaded when a prompt is first sent to it, so a question answered without the model
+/// (abstained, about the library) loads none.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ModelState {
+    /// No file picked.
+    None,
+    /// A file picked and checked, loaded when a question needs it.
+    Chosen {
+        /// Its name.
+        name: String,
+        /// Its size.
+        bytes: f64,
+    },
+    /// Being loaded.
+    Loading {
+        /// Its name.
+        name: String,
+        /// Its size.
+        bytes: f64,
+    },
+    /// Loaded.
+    Ready(Loaded),
+    /// Not loaded, and why.
+    Refused(LoadRefused),
+}
+
+/// What is told of each change of the model's state.
+type Watcher = Box<dyn Fn(&ModelState)>;
+
 thread_local! {
-    // The model loaded (its JavaScript side holds the model itself).
-    static CURRENT: std::cell::RefCell<Option<Loaded>> = const { std::cell::RefCell::new(None) };
+    static STATE: RefCell<ModelState> = const { RefCell::new(ModelState::None) };
+    // The picked file (a handle to the disk's or the origin's file, not its bytes).
+    static CHOSEN: RefCell<Option<File>> = const { RefCell::new(None) };
+    // The settings view, told of every change.
+    static WATCHER: RefCell<Option<Watcher>> = const { RefCell::new(None) };
+}
+
+fn set_state(state: ModelState) {
+    STATE.with(|s| *s.borrow_mut() = state.clone());
+    WATCHER.with(|w| {
+        if let Some(w) = w.borrow().as_ref() {
+            w(&state)
+        }
+    });
+}
+
+/// Where the page's model is.
+pub fn state() -> ModelState {
+    STATE.with(|s| s.borrow().clone())
+}
+
+/// Tells `f` of every change of [`state`] (one watcher: the settings view).
+pub fn watch(f: impl Fn(&ModelState) + 'static) {
+    WATCHER.with(|w| *w.borrow_mut() = Some(Box::new(f)));
+}
+
+/// The picked file, if any.
+pub fn chosen_file() -> Option<File> {
+    CHOSEN.with(|c| c.borrow().clone())
 }
 
 /// The model loaded, if any.
 pub fn current() -> Option<Loaded> {
-    CURRENT
-        .with(|c| c.borrow().clone())
-        .filter(|l| loaded().as_deref() == Some(&l.name))
+    match state() {
+        ModelState::Ready(l) => Some(l),
+        _ => None,
+    }
 }
 
-/// Loads `file` (after checking it is a GGUF file that fits the tab), replacing any model
-/// loaded before.
-pub async fn load(file: &File) -> Result<Loaded, LoadRefused> {
+/// Picks `file` as the model (after checking it is a GGUF file that fits the tab), freeing
+/// any model loaded before; it loads when a question first needs it ([`ensure_loaded`]).
+pub async fn choose(file: File) -> Result<(), LoadRefused> {
     let bytes = file.size();
     let limit = limit_bytes();
-    if bytes > limit {
-        return Err(LoadRefused::TooLarge { bytes, limit });
-    }
-    let failed = |e: JsValue| LoadRefused::Failed(crate::AppError::js_text(&e));
-    if !llm_is_gguf(file).await.map_err(failed)?.is_truthy() {
-        return Err(LoadRefused::NotGguf);
-    }
-    CURRENT.with(|c| *c.borrow_mut() = None);
-    let info = llm_load(file, N_CTX).await.map_err(failed)?;
-    let get = |k: &str| Reflect::get(&info, &k.into()).unwrap_or(JsValue::UNDEFINED);
-    let loaded = Loaded {
-        name: get("name").as_string().unwrap_or_default(),
-        bytes: get("bytes").as_f64().unwrap_or(bytes),
-        threads: get("threads").is_truthy(),
+    let refused = |why: LoadRefused| {
+        set_state(ModelState::Refused(why.clone()));
+        Err(why)
     };
-    CURRENT.with(|c| *c.borrow_mut() = Some(loaded.clone()));
-    Ok(loaded)
+    if bytes > limit {
+        return refused(LoadRefused::TooLarge { bytes, limit });
+    }
+    match llm_is_gguf(&file).await {
+        Ok(v) if v.is_truthy() => {}
+        Ok(_) => return refused(LoadRefused::NotGguf),
+        Err(e) => return refused(LoadRefused::Failed(crate::AppError::js_text(&e))),
+    }
+    let _ = llm_unload().await;
+    set_state(ModelState::Chosen {
+        name: file.name(),
+        bytes,
+    });
+    CHOSEN.with(|c| *c.borrow_mut() = Some(file));
+    Ok(())
 }
 
-/// Frees the model loaded, if any.
+/// The picked model, loaded now if it is not yet.
+pub async fn ensure_loaded() -> Result<Loaded, LoadRefused> {
+    if let ModelState::Ready(l) = state() {
+        if loaded().as_deref() == Some(&l.name) {
+            return Ok(l);
+        }
+    }
+    let Some(file) = chosen_file() else {
+        return Err(LoadRefused::Failed("no model file picked".into()));
+    };
+    let bytes = file.size();
+    set_state(ModelState::Loading {
+        name: file.name(),
+        bytes,
+    });
+    match llm_load(&file, N_CTX).await {
+        Ok(info) => {
+            let get = |k: &str| Reflect::get(&info, &k.into()).unwrap_or(JsValue::UNDEFINED);
+            let loaded = Loaded {
+                name: get("name").as_string().unwrap_or_default(),
+                bytes: get("bytes").as_f64().unwrap_or(bytes),
+                threads: get("threads").is_truthy(),
+            };
+            set_state(ModelState::Ready(loaded.clone()));
+            Ok(loaded)
+        }
+        Err(e) => {
+            let why = LoadRefused::Failed(crate::AppError::js_text(&e));
+            set_state(ModelState::Refused(why.clone()));
+            Err(why)
+        }
+    }
+}
+
+/// Frees the model loaded and forgets the picked file.
 pub async fn unload() {
-    CURRENT.with(|c| *c.borrow_mut() = None);
+    CHOSEN.with(|c| *c.borrow_mut() = None);
+    set_state(ModelState::None);
     let _ = llm_unload().await;
 }
 
@@ -260,8 +357,11 @@ pub async fn send(
     request: &HttpRequest,
     controller: AbortController,
 ) -> Result<(u16, Option<String>, InPageBody), Failure> {
-    let Some(name) = loaded() else {
-        return Err(Failure::NoModel);
+    let name = match state() {
+        ModelState::Chosen { name, .. }
+        | ModelState::Loading { name, .. }
+        | ModelState::Ready(Loaded { name, .. }) => name,
+        ModelState::None | ModelState::Refused(_) => return Err(Failure::NoModel),
     };
     let body = |text: String| InPageBody {
         iterator: None,
@@ -273,6 +373,14 @@ pub async fn send(
             serde_json::json!({ "object": "list", "data": [{ "id": name, "object": "model" }] });
         return Ok((200, None, body(listing.to_string())));
     }
+    // Loaded when a prompt is first sent to it (an abstained question never gets here).
+    ensure_loaded().await.map_err(|why| match why {
+        LoadRefused::Failed(detail) => Failure::Server {
+            status: 500,
+            detail,
+        },
+        _ => Failure::NoModel,
+    })?;
     let iterator = llm_chat(&request.body, &controller.signal())
         .await
         .map_err(|e| {

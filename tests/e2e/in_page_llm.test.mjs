@@ -1,6 +1,7 @@
 // The model that runs in the page ("This browser"): SmolLM2-135M-Instruct (the tests' GGUF,
 // scripts/llm_setup.sh) picked from the disk and run by wllama, with no server at all. Checked:
-// a file that is not a GGUF model is refused with why; the answer streams in through the same
+// a file that is not a GGUF model is refused with why; a picked model loads only when a question
+// first needs it (an abstained one loads none); the answer streams in through the same
 // pipeline as an endpoint's (progress reading the prompt, chips, citations checked); stop and
 // retry; the file is kept on this device only when asked, listed with its size, loaded again
 // on the next visit, and removed; and the whole session makes no request beyond the app's own
@@ -22,6 +23,16 @@ after(async () => {
   await browser?.close();
   server?.stop();
 });
+
+/** Asks `question` and waits for its exchange to settle. */
+async function askAndWait(page, question) {
+  const n = await page.getByTestId('exchange').count();
+  await page.getByTestId('question').fill(question);
+  await page.getByTestId('ask-button').click();
+  const ex = page.getByTestId('exchange').nth(n);
+  await ex.locator('xpath=self::*[@data-phase="done" or @data-phase="failed"]').waitFor({ timeout: 300_000 });
+  return ex;
+}
 
 test('a GGUF model picked from the disk answers in the page: streamed, cited, stoppable, kept only when asked, nothing sent', async () => {
   assert.ok(GGUF, 'FONTE_LLM_GGUF names the test model (scripts/env.sh)');
@@ -51,9 +62,16 @@ test('a GGUF model picked from the disk answers in the page: streamed, cited, st
   await page.getByTestId('endpoint-temperature').dispatchEvent('change');
   await page.getByTestId('endpoint-max-tokens').fill('96');
   await page.getByTestId('endpoint-max-tokens').dispatchEvent('change');
+  // Picked and checked, not loaded: a question answered without it (abstained before asking)
+  // loads no model; the first one that needs it does.
   await page.getByTestId('browser-model-file').setInputFiles(GGUF);
-  await page.locator('[data-testid=browser-model][data-state=ready]').waitFor({ timeout: 120_000 });
-  assert.match(await page.getByTestId('browser-model-status').textContent(), /Ready: SmolLM2-135M-Instruct\.Q4_1\.gguf \(98 MB, one thread/);
+  await page.locator('[data-testid=browser-model][data-state=chosen]').waitFor({ timeout: 30_000 });
+  assert.match(await page.getByTestId('browser-model-status').textContent(), /SmolLM2-135M-Instruct\.Q4_1\.gguf \(98 MB\): loaded when a question first needs it/);
+  const abstained = await askAndWait(page, 'What is the boiling point of liquid nitrogen in kelvin?');
+  assert.equal(await abstained.locator('.answer').getAttribute('data-outcome'), 'abstained-before');
+  assert.equal(await model.getAttribute('data-state'), 'chosen', 'no model loaded for an abstained question');
+  assert.ok(!requests.some((u) => u.includes('/wllama/')), 'wllama not even fetched');
+  await page.getByTestId('new-conversation').click();
 
   // The answer's text as it grows, and the progress line while the prompt is read.
   await page.evaluate(() => {
@@ -70,6 +88,7 @@ test('a GGUF model picked from the disk answers in the page: streamed, cited, st
   await page.getByTestId('ask-button').click();
   const ex = page.getByTestId('exchange').first();
   await ex.locator('xpath=self::*[@data-phase="done" or @data-phase="failed"]').waitFor({ timeout: 300_000 });
+  assert.match(await page.getByTestId('browser-model-status').textContent(), /Ready: SmolLM2-135M-Instruct\.Q4_1\.gguf \(98 MB, one thread/);
   assert.equal(await ex.getAttribute('data-phase'), 'done', await ex.textContent());
   assert.equal(await ex.locator('.answer').getAttribute('data-outcome'), 'answered', await ex.textContent());
   const growth = await page.evaluate(() => window.__growth);
@@ -102,6 +121,8 @@ test('a GGUF model picked from the disk answers in the page: streamed, cited, st
   await page.getByTestId('kept-model').waitFor({ timeout: 120_000 });
   assert.match(await page.getByTestId('kept-model').textContent(), /SmolLM2-135M-Instruct\.Q4_1\.gguf \(98 MB\)/);
   await page.reload();
+  await page.locator('[data-testid=browser-model][data-state=chosen]').waitFor({ timeout: 60_000 });
+  await page.getByTestId('browser-model-load').click();
   await page.locator('[data-testid=browser-model][data-state=ready]').waitFor({ timeout: 120_000 });
   await page.getByTestId('kept-model-remove').click();
   await page.getByTestId('kept-model').waitFor({ state: 'detached', timeout: 30_000 });

@@ -1,7 +1,8 @@
 //! The settings of the model that runs in this browser ("This browser" preset): pick any
-//! instruct GGUF file on the disk, see it load (refused with why when it is not a GGUF file or
-//! is too large for the tab), and keep it on this device only if asked, with its size and a
-//! way to remove it. Answers then come from the page itself: nothing is sent anywhere.
+//! instruct GGUF file on the disk (refused with why when it is not a GGUF file or is too large
+//! for the tab), see it load when a question first needs it (or at once, with *Load now*), and
+//! keep it on this device only if asked, with its size and a way to remove it. Answers then
+//! come from the page itself: nothing is sent anywhere.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -9,16 +10,7 @@ use web_sys::{File, HtmlInputElement};
 
 use super::state::EndpointSettings;
 use crate::i18n::*;
-use crate::platform::browser_llm::{self, Kept, LoadRefused, Loaded};
-
-/// Where the model is.
-#[derive(Debug, Clone, PartialEq)]
-enum State {
-    None,
-    Loading { name: String, bytes: f64 },
-    Ready(Loaded),
-    Refused(LoadRefused),
-}
+use crate::platform::browser_llm::{self, Kept, LoadRefused, ModelState};
 
 fn mb(bytes: f64) -> String {
     format!("{:.0} MB", bytes / 1e6)
@@ -28,10 +20,16 @@ fn mb(bytes: f64) -> String {
 #[component]
 pub fn BrowserModel(settings: RwSignal<EndpointSettings>) -> impl IntoView {
     let i18n = use_i18n();
-    let state = RwSignal::new(browser_llm::current().map_or(State::None, State::Ready));
+    let state = RwSignal::new(browser_llm::state());
+    // The model loads when a question first needs it (in the ask pipeline's transport): the
+    // status follows it there.
+    browser_llm::watch(move |s| {
+        let _ = state.try_set(s.clone());
+    });
     let keep = RwSignal::new(false);
     let kept = RwSignal::new(Vec::<Kept>::new());
     let kept_files = StoredValue::new_local(Vec::<File>::new());
+    let keep_failed = RwSignal::new(None::<String>);
     let refresh = move || {
         leptos::task::spawn_local(async move {
             let list = browser_llm::kept().await;
@@ -39,9 +37,6 @@ pub fn BrowserModel(settings: RwSignal<EndpointSettings>) -> impl IntoView {
             kept_files.set_value(list.into_iter().map(|(_, f)| f).collect());
         });
     };
-    // The file of the model loaded here, so ticking "keep" afterwards keeps it.
-    let loaded_file = StoredValue::new_local(None::<File>);
-    let keep_failed = RwSignal::new(None::<String>);
     let keep_now = move |file: File| {
         leptos::task::spawn_local(async move {
             match browser_llm::keep(&file).await {
@@ -51,42 +46,37 @@ pub fn BrowserModel(settings: RwSignal<EndpointSettings>) -> impl IntoView {
             refresh();
         });
     };
-    let load = move |file: File, keep_it: bool| {
-        state.set(State::Loading {
-            name: file.name(),
-            bytes: file.size(),
-        });
+    let choose = move |file: File, keep_it: bool| {
         leptos::task::spawn_local(async move {
-            match browser_llm::load(&file).await {
-                Ok(loaded) => {
-                    settings.update(|s| s.model = loaded.name.clone());
-                    settings.with_untracked(EndpointSettings::save);
-                    state.set(State::Ready(loaded));
-                    loaded_file.set_value(Some(file.clone()));
-                    // Kept only when asked, after it loaded (a file that does not load is not
-                    // worth keeping).
-                    if keep_it {
-                        keep_now(file);
-                    }
+            if browser_llm::choose(file.clone()).await.is_ok() {
+                settings.update(|s| s.model = file.name());
+                settings.with_untracked(EndpointSettings::save);
+                // Kept only when asked.
+                if keep_it {
+                    keep_now(file);
                 }
-                Err(why) => state.set(State::Refused(why)),
             }
         });
     };
-    // A model kept on this device and named in the settings is loaded when the settings show.
+    // A model kept on this device and named in the settings is picked again (not loaded).
     leptos::task::spawn_local(async move {
         let list = browser_llm::kept().await;
         kept.set(list.iter().map(|(k, _)| k.clone()).collect());
         let wanted = settings.with_untracked(|s| s.model.clone());
-        let chosen = list
+        let found = list
             .iter()
             .find(|(k, _)| k.name == wanted)
             .map(|(_, f)| f.clone());
         kept_files.set_value(list.into_iter().map(|(_, f)| f).collect());
-        if let (None, Some(file)) = (browser_llm::current(), chosen) {
-            load(file, false);
+        if let (ModelState::None, Some(file)) = (browser_llm::state(), found) {
+            choose(file, false);
         }
     });
+    let load_now = move |_| {
+        leptos::task::spawn_local(async move {
+            let _ = browser_llm::ensure_loaded().await;
+        });
+    };
     let pick = move |ev: leptos::ev::Event| {
         let input: HtmlInputElement = event_target(&ev);
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
@@ -94,12 +84,12 @@ pub fn BrowserModel(settings: RwSignal<EndpointSettings>) -> impl IntoView {
         };
         // Cleared, so picking the same file again is a change too.
         input.set_value("");
-        load(file, keep.get_untracked());
+        choose(file, keep.get_untracked());
     };
     let use_kept = move |name: String| {
         let file = kept_files.with_value(|fs| fs.iter().find(|f| f.name() == name).cloned());
         if let Some(file) = file {
-            load(file, false);
+            choose(file, false);
         }
     };
     let forget = move |name: String| {
@@ -109,12 +99,16 @@ pub fn BrowserModel(settings: RwSignal<EndpointSettings>) -> impl IntoView {
         });
     };
     let status = move || match state.get() {
-        State::None => ("none", t!(i18n, browser_model_none).into_any()),
-        State::Loading { name, bytes } => (
+        ModelState::None => ("none", t!(i18n, browser_model_none).into_any()),
+        ModelState::Chosen { name, bytes } => (
+            "chosen",
+            view! { {name} " (" {mb(bytes)} "): " {t!(i18n, browser_model_chosen)} }.into_any(),
+        ),
+        ModelState::Loading { name, bytes } => (
             "loading",
             view! { {t!(i18n, browser_model_loading)} " " {name} " (" {mb(bytes)} ")…" }.into_any(),
         ),
-        State::Ready(l) => {
+        ModelState::Ready(l) => {
             let threads = if l.threads {
                 t_string!(i18n, browser_model_threads)
             } else {
@@ -126,7 +120,7 @@ pub fn BrowserModel(settings: RwSignal<EndpointSettings>) -> impl IntoView {
                     .into_any(),
             )
         }
-        State::Refused(why) => (
+        ModelState::Refused(why) => (
             "refused",
             match why {
                 LoadRefused::NotGguf => t!(i18n, browser_model_not_gguf).into_any(),
@@ -153,8 +147,8 @@ pub fn BrowserModel(settings: RwSignal<EndpointSettings>) -> impl IntoView {
                     on:change=move |ev| {
                         let on = event_target_checked(&ev);
                         keep.set(on);
-                        // Ticked with a model loaded: keep that one now.
-                        if let (true, Some(file)) = (on, loaded_file.get_value()) {
+                        // Ticked with a model picked: keep that one now.
+                        if let (true, Some(file)) = (on, browser_llm::chosen_file()) {
                             if !kept.get_untracked().iter().any(|k| k.name == file.name()) {
                                 keep_now(file);
                             }
@@ -165,6 +159,11 @@ pub fn BrowserModel(settings: RwSignal<EndpointSettings>) -> impl IntoView {
                 {t!(i18n, browser_model_keep)}
             </label>
             <p role="status" data-testid="browser-model-status">{move || status().1}</p>
+            <Show when=move || matches!(state.get(), ModelState::Chosen { .. })>
+                <button type="button" data-testid="browser-model-load" on:click=load_now>
+                    {t!(i18n, browser_model_load)}
+                </button>
+            </Show>
             {move || keep_failed.get().map(|detail| view! {
                 <p class="error" data-testid="browser-model-keep-failed">{t!(i18n, browser_model_keep_failed, detail)}</p>
             })}

@@ -174,7 +174,7 @@ pub fn EndpointSettingsView(endpoint: EndpointUi) -> impl IntoView {
                         on:change=move |ev| {
                             let p = preset(&event_target_value(&ev));
                             // The in-page model is named by its file; a server's by the user.
-                            let in_page_model = browser_llm::current().map(|l| l.name);
+                            let in_page_model = browser_llm::chosen_file().map(|f| f.name());
                             edit(&|s| {
                                 if p.id == IN_PAGE {
                                     s.model = in_page_model.clone().unwrap_or_default();
