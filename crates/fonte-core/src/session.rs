@@ -323,6 +323,10 @@ impl<S: Store, X: Services> AskServices for Session<S, X> {
         Session::with_corpus(self, f)
     }
 
+    fn query_ready(&self) -> bool {
+        Session::query_ready(self)
+    }
+
     async fn translate_here(
         &self,
         question: &str,

@@ -368,6 +368,9 @@ pub fn ExchangeView(
         let sources = e.sources.get();
         let status = match &phase {
             Phase::Translating => Some(t_string!(i18n, translating_question).to_string()),
+            Phase::Retrieving if e.word_matches.get() => {
+                Some(t_string!(i18n, ask_word_matches).to_string())
+            }
             Phase::Retrieving => Some(t_string!(i18n, finding_evidence).to_string()),
             Phase::Waiting => Some(match e.reading.get() {
                 Some((read, of)) => format!(

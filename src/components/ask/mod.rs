@@ -200,7 +200,14 @@ pub fn Ask(
             let mut on = |e: AskEvent<'_>| match e {
                 AskEvent::Translating(_) => ex.phase.set(Phase::Translating),
                 AskEvent::Retrieving => ex.phase.set(Phase::Retrieving),
-                AskEvent::Sources(s) => ex.sources.set(s.to_vec()),
+                AskEvent::WordMatches(s) => {
+                    ex.sources.set(s.to_vec());
+                    ex.word_matches.set(true);
+                }
+                AskEvent::Sources(s) => {
+                    ex.sources.set(s.to_vec());
+                    ex.word_matches.set(false);
+                }
                 _ => {}
             };
             let endpoint = ep.as_ref().map(|e| (e, &*transport));

@@ -196,6 +196,8 @@ pub struct Exchange {
     pub reading: RwSignal<Option<(u32, u32)>>,
     /// Whether that model runs in this page (nothing was sent).
     pub in_page: StoredValue<bool>,
+    /// The sources shown are the word matches found while the query model loads.
+    pub word_matches: RwSignal<bool>,
     /// Whether older versions were searched too (their citations then valid).
     pub all_versions: StoredValue<bool>,
 }
@@ -214,6 +216,7 @@ impl Exchange {
             model: StoredValue::new(String::new()),
             reading: RwSignal::new(None),
             in_page: StoredValue::new(false),
+            word_matches: RwSignal::new(false),
             all_versions: StoredValue::new(false),
         }
     }

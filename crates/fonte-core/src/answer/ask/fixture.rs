@@ -80,6 +80,8 @@ pub(super) fn run<T>(f: impl std::future::Future<Output = T>) -> T {
 pub(super) struct Library {
     pub(super) corpus: Corpus,
     pub(super) threshold: Option<Threshold>,
+    /// The query model is still loading (see [`AskServices::query_ready`]).
+    pub(super) loading: bool,
 }
 
 impl AskServices for Library {
@@ -92,6 +94,9 @@ impl AskServices for Library {
     }
     fn with_corpus<R>(&self, f: impl FnOnce(&Corpus) -> R) -> R {
         f(&self.corpus)
+    }
+    fn query_ready(&self) -> bool {
+        !self.loading
     }
 }
 
@@ -108,6 +113,7 @@ pub(super) fn library(threshold: Option<Threshold>) -> Library {
     Library {
         corpus: corpus(),
         threshold,
+        loading: false,
     }
 }
 
@@ -127,6 +133,7 @@ pub(super) fn event_name(e: &AskEvent<'_>) -> String {
         AskEvent::Translated(t) => format!("translated {:?}", t.lang),
         AskEvent::TranslationSkipped(l, _) => format!("skipped {l:?}"),
         AskEvent::Retrieving => "retrieving".into(),
+        AskEvent::WordMatches(s) => format!("words {}", s.len()),
         AskEvent::Sources(s) => format!("sources {}", s.len()),
         AskEvent::Reading { processed, total } => format!("reading {processed}/{total}"),
         AskEvent::Text(_) => "text".into(),

@@ -154,6 +154,9 @@ pub enum AskEvent<'a> {
     /// A translation could not be used (the question is still searched as asked): the
     /// endpoint's failure, or `None` when its reply was not a usable translation.
     TranslationSkipped(Lang, Option<&'a Failure>),
+    /// The passages holding the question's words, found while the query model loads: shown
+    /// until the evidence replaces them ([`AskEvent::Sources`]).
+    WordMatches(&'a [Source]),
     /// The evidence is being retrieved.
     Retrieving,
     /// The sources chosen (before the answer's request).

@@ -12,7 +12,7 @@ use crate::answer::llm::{stream_answer_with, Endpoint, Failure, Streamed, Transp
 use crate::answer::translate::{targets, translate, Translated, Translation};
 use crate::search::corpus::Corpus;
 
-use super::steps::{finish, judge, prepare, retrieval_query, Prepared};
+use super::steps::{finish, judge, prepare, retrieval_query, sources, Prepared};
 use super::{Answer, AskEvent, Outcome, Request, TranslateWith};
 use crate::answer::library::{answer as library_answer, recognise};
 use crate::answer::prompt::Lang;
@@ -32,6 +32,11 @@ pub trait AskServices {
     /// Runs `f` on the library's corpus, ranked as its search box ranks; the borrow never
     /// spans an await, so documents may be added while a question is asked.
     fn with_corpus<R>(&self, f: impl FnOnce(&Corpus) -> R) -> R;
+    /// Whether the question can be embedded without loading the model first; while it
+    /// loads, the passages holding the question's words are shown ([`AskEvent::WordMatches`]).
+    fn query_ready(&self) -> bool {
+        true
+    }
     /// `question` in `to` by the translation models on this machine, when there are; `None`
     /// when there are none or nothing usable came out.
     async fn translate_here(
@@ -85,6 +90,11 @@ pub async fn prepare_question<X: AskServices, T: Transport>(
         });
     }
     let query = retrieval_query(request.turns, request.question);
+    if !services.query_ready() {
+        // Local and provisional: nothing is decided or sent on them.
+        let words = services.with_corpus(|c| sources(c, &query, None, &[], &request.params));
+        on(AskEvent::WordMatches(&words));
+    }
     let vector = services.embed_query(&query).await?;
     let threshold = services.threshold().await?;
     let abstains = services

@@ -39,13 +39,13 @@ pub fn calibrate(corpus: &Corpus, probe_vectors: &[Vec<f32>]) -> Option<Threshol
 pub fn sources(
     corpus: &Corpus,
     query: &str,
-    vector: &[f32],
+    vector: Option<&[f32]>,
     translated: &[Translated],
     params: &AskParams,
 ) -> Vec<Source> {
     let also: Vec<Wording<'_>> = translated.iter().map(Translated::wording).collect();
     let hits = corpus.search(
-        &Search::new(query, Some(vector))
+        &Search::new(query, vector)
             .also(&also)
             .depth(params.depth)
             .all_versions(params.all_versions),
@@ -146,7 +146,7 @@ pub fn prepare(
 ) -> Prepared {
     let (question, turns, params) = (request.question, request.turns, &request.params);
     let query = retrieval_query(turns, question);
-    let found = sources(corpus, &query, vector, translated, params);
+    let found = sources(corpus, &query, Some(vector), translated, params);
     let lang = Lang::of(question, params.fallback);
     // The best evidence of any wording: a translation is searched only for a question that
     // passed on its own, so this is never weaker than the question's.

@@ -37,6 +37,46 @@ fn weak_evidence_abstains_without_any_request_even_with_translation_on() {
 }
 
 #[test]
+fn while_the_query_model_loads_the_word_matches_are_shown_first_then_the_evidence() {
+    let mut lib = library(Some(LOW));
+    lib.loading = true;
+    let mut events = Vec::new();
+    let mut words = Vec::new();
+    let a = run(ask(
+        &lib,
+        &request("Why do boats float on water?"),
+        None::<(&crate::answer::llm::Endpoint, &Scripted)>,
+        &mut |e| {
+            if let AskEvent::WordMatches(s) = &e {
+                words = s.to_vec();
+            }
+            events.push(event_name(&e))
+        },
+    ))
+    .unwrap();
+    assert!(events[0].starts_with("words "), "{events:?}");
+    assert!(
+        !words.is_empty() && words[0].text.contains("water"),
+        "{words:?}"
+    );
+    assert_eq!(events[1..3], ["retrieving", "sources 4"]);
+    assert_eq!(a.outcome, Outcome::Extractive);
+    lib.loading = false;
+    let mut ready = Vec::new();
+    run(ask(
+        &lib,
+        &request("Why do boats float on water?"),
+        None::<(&crate::answer::llm::Endpoint, &Scripted)>,
+        &mut |e| ready.push(event_name(&e)),
+    ))
+    .unwrap();
+    assert!(
+        !ready.iter().any(|e| e.starts_with("words")),
+        "none once it is ready"
+    );
+}
+
+#[test]
 fn a_question_that_passes_is_translated_searched_in_both_wordings_and_answered() {
     let lib = library(Some(LOW));
     let reply = "Os barcos flutuam na água [1].";
