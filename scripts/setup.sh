@@ -106,12 +106,17 @@ fi
 # --- wllama (npm @wllama/wllama, integrity-checked by npm ci), self-hosted under public/wllama --
 # Runs a GGUF model the user picks in the page ("This browser"): llama.cpp in WebAssembly, in
 # its own worker.
-wllama_version="$(node -p "require('./node_modules/@wllama/wllama/package.json').version")"
+# Its bundle also carries a Hugging Face downloader and a CDN fallback Fonte never calls; their
+# addresses are replaced by schemes fetch refuses, so no path in it can reach a third party.
+wllama_version="$(node -p "require('./node_modules/@wllama/wllama/package.json').version")+self-hosted"
 if [ "$(cat public/wllama/VERSION 2>/dev/null)" != "$wllama_version" ]; then
   step "copy wllama $wllama_version to public/wllama"
   rm -rf public/wllama && mkdir -p public/wllama
-  cp node_modules/@wllama/wllama/esm/index.js node_modules/@wllama/wllama/esm/wasm/wllama.wasm \
-    node_modules/@wllama/wllama/LICENCE public/wllama/
+  cp node_modules/@wllama/wllama/esm/wasm/wllama.wasm node_modules/@wllama/wllama/LICENCE public/wllama/
+  sed -e 's#"https://huggingface.co"#"fonte-no-hub:"#' \
+    -e 's#https://cdn.jsdelivr.net/npm/@wllama/wllama-compat@[0-9.]*/wasm/#fonte-no-cdn:/#g' \
+    node_modules/@wllama/wllama/esm/index.js > public/wllama/index.js
+  if grep -qE 'https://(huggingface\.co|cdn\.jsdelivr)' public/wllama/index.js; then die "public/wllama/index.js still names a model hub or a CDN"; fi
   echo "$wllama_version" > public/wllama/VERSION
 fi
 
