@@ -5,20 +5,32 @@ use gloo::net::http::Request;
 
 use crate::{AppError, AppResult};
 
-/// GETs `url` (same origin as the app) and returns its body.
-pub async fn fetch_bytes(url: &str) -> AppResult<Vec<u8>> {
-    let asset_err = |reason: String| AppError::Asset {
+fn asset_err(url: &str, reason: String) -> AppError {
+    AppError::Asset {
         url: url.to_string(),
         reason,
-    };
+    }
+}
+
+/// GETs `url` (same origin as the app): the response, once its status says OK.
+async fn get(url: &str) -> AppResult<gloo::net::http::Response> {
     let resp = Request::get(url)
         .send()
         .await
-        .map_err(|e| asset_err(e.to_string()))?;
+        .map_err(|e| asset_err(url, e.to_string()))?;
     if !resp.ok() {
-        return Err(asset_err(format!("HTTP {}", resp.status())));
+        return Err(asset_err(url, format!("HTTP {}", resp.status())));
     }
-    resp.binary().await.map_err(|e| asset_err(e.to_string()))
+    Ok(resp)
+}
+
+/// GETs `url` (same origin as the app) and returns its body.
+pub async fn fetch_bytes(url: &str) -> AppResult<Vec<u8>> {
+    get(url)
+        .await?
+        .binary()
+        .await
+        .map_err(|e| asset_err(url, e.to_string()))
 }
 
 /// GETs `url` (same origin as the app) and returns its body as a JavaScript buffer, never
@@ -26,25 +38,15 @@ pub async fn fetch_bytes(url: &str) -> AppResult<Vec<u8>> {
 /// worker.
 pub async fn fetch_buffer(url: &str) -> AppResult<js_sys::ArrayBuffer> {
     use wasm_bindgen::JsCast;
-    let asset_err = |reason: String| AppError::Asset {
-        url: url.to_string(),
-        reason,
-    };
-    let resp = Request::get(url)
-        .send()
-        .await
-        .map_err(|e| asset_err(e.to_string()))?;
-    if !resp.ok() {
-        return Err(asset_err(format!("HTTP {}", resp.status())));
-    }
-    let body = web_sys::Response::from(resp)
+    let failed = |e: wasm_bindgen::JsValue| asset_err(url, AppError::js_text(&e));
+    let body = web_sys::Response::from(get(url).await?)
         .array_buffer()
-        .map_err(|e| asset_err(AppError::js_text(&e)))?;
+        .map_err(failed)?;
     wasm_bindgen_futures::JsFuture::from(body)
         .await
-        .map_err(|e| asset_err(AppError::js_text(&e)))?
+        .map_err(failed)?
         .dyn_into()
-        .map_err(|e| asset_err(AppError::js_text(&e)))
+        .map_err(failed)
 }
 
 /// `rel` resolved against the page's URL (onnxruntime-web needs an absolute base).
